@@ -1,0 +1,168 @@
+"""The site-independent Hand: everything a room wrote about one hand, immutable.
+
+Money is ``decimal.Decimal`` (tournament amounts are chips, also Decimal). A Hand
+is complete enough to replay: seats and stacks, every action in order with the
+chips it adds, boards, uncalled bets, showdown, collections, pot, rake and fees,
+and the room's own SUMMARY section so the replay can compare the two.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from enum import IntEnum
+
+ZERO = Decimal(0)
+
+
+class Street(IntEnum):
+    """Betting rounds in order; SHOWDOWN holds what happens after the river."""
+
+    PREDEAL = 0  # blinds, antes, straddles before the cards are dealt
+    PREFLOP = 1
+    FLOP = 2
+    TURN = 3
+    RIVER = 4
+    SHOWDOWN = 5
+
+
+class Kind:
+    """Action kinds (plain strings: cheap, readable in the database)."""
+
+    POST_SB = "post_sb"
+    POST_BB = "post_bb"
+    POST_SB_BB = "post_sb_bb"  # small & big blinds together: the small part is dead
+    POST_DEAD = "post_dead"
+    POST_ANTE = "post_ante"
+    POST_STRADDLE = "post_straddle"
+    POST_BUTTON_BLIND = "post_button_blind"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+    POSTS = frozenset({POST_SB, POST_BB, POST_SB_BB, POST_DEAD, POST_ANTE,
+                       POST_STRADDLE, POST_BUTTON_BLIND})
+    VOLUNTARY = frozenset({CALL, BET, RAISE})
+
+
+class Structure:
+    NO_LIMIT = "NL"
+    POT_LIMIT = "PL"
+    FIXED_LIMIT = "FL"
+    PL_PRE_NL_POST = "PL/NL"  # pot limit before the flop, no limit after
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    small_blind: Decimal
+    big_blind: Decimal
+    ante: Decimal = ZERO
+    cap: Decimal | None = None  # capped no-limit: most a player may put in
+    small_bet: Decimal | None = None  # fixed limit: preflop and flop bet
+    big_bet: Decimal | None = None  # fixed limit: turn and river bet
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    player: str
+    stack: Decimal
+    sitting_out: bool = False
+    bounty: Decimal | None = None
+    hole_cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    street: Street
+    player: str
+    kind: str
+    amount: Decimal = ZERO  # chips this action adds to the pot
+    raise_to: Decimal | None = None  # bets and raises: the player's street total
+    all_in: bool = False
+    line: int = 0  # line number within the hand text
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    player: str
+    amount: Decimal
+    pot: str = "pot"  # "pot", "main pot", "side pot-1", ...
+    run: int = 1  # which board (run it twice)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    player: str
+    cards: tuple[str, ...]
+    shown: bool = True  # False: mucked with the cards known
+    hand_name: str | None = None  # the name the room printed, "a pair of Kings"
+    run: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SummarySeat:
+    """One ``Seat N: ...`` line of the SUMMARY section, as the room wrote it."""
+
+    seat: int
+    player: str
+    outcome: str  # folded / showed / mucked / collected / won / sat
+    folded_street: Street | None = None
+    cards: tuple[str, ...] = ()
+    won: tuple[Decimal, ...] = ()  # one amount per run it won
+    hand_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    total_pot: Decimal
+    rake: Decimal
+    pots: tuple[Decimal, ...] = ()  # main pot, side pot 1, ... when written
+    fees: tuple[tuple[str, Decimal], ...] = ()  # jackpot, STP, ... as written
+    boards: tuple[tuple[str, ...], ...] = ()
+    seats: tuple[SummarySeat, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    site: str
+    hand_id: str
+    game: str  # "Hold'em"
+    structure: str  # Structure.*
+    stakes: Stakes
+    currency: str  # ISO code, "chips" for tournaments, "play" for play money
+    table: str
+    max_seats: int | None
+    button_seat: int | None
+    played_at: datetime | None  # the room's local clock, naive
+    time_zone: str | None  # the zone the room named for played_at
+    played_at_utc: datetime | None  # None where the room named no known zone
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    boards: tuple[tuple[str, ...], ...] = ((),)
+    uncalled: tuple[tuple[str, Decimal], ...] = ()
+    shows: tuple[Show, ...] = ()
+    collects: tuple[Collect, ...] = ()
+    cash_outs: tuple[tuple[str, Decimal, Decimal], ...] = ()  # player, amount, fee
+    added_money: tuple[tuple[str, Decimal], ...] = ()  # splash-the-pot and the like
+    summary: Summary | None = None
+    tournament_id: str | None = None
+    tournament_level: str | None = None
+    buy_in: str | None = None
+    zoom: bool = False
+    hero: str | None = None  # whose cards the file's owner was dealt
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedHand:
+    """A hand of a game the engine does not play (Omaha, Short Deck, ...)."""
+
+    site: str
+    hand_id: str
+    game: str
+    structure: str | None
+    table: str | None
+    played_at: datetime | None
+    text: str = field(default="", repr=False)

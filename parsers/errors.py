@@ -1,0 +1,11 @@
+"""The one exception a room parser raises for text that cannot become a Hand."""
+from __future__ import annotations
+
+
+class ParseError(ValueError):
+    """A hand's text that could not be read: the line (1-based, within the hand) and why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
