@@ -5,7 +5,8 @@ from __future__ import annotations
 class ParseError(ValueError):
     """A hand's text that could not be read: the line (1-based, within the hand) and why."""
 
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
+    def __init__(self, line: int, reason: str, detail: str = "") -> None:
+        super().__init__(f"line {line}: {reason}" + (f": {detail}" if detail else ""))
         self.line = line
-        self.reason = reason
+        self.reason = reason  # general, for grouping: "unrecognised line"
+        self.detail = detail  # particular: the line itself

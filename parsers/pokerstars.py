@@ -106,7 +106,7 @@ def _cards(text: str | None, line: int) -> tuple[str, ...]:
             return parse_cards(" ".join(c for c in text.split() if c not in _HIDDEN))
         return parse_cards(text)
     except CardError as exc:
-        raise ParseError(line, str(exc)) from None
+        raise ParseError(line, "bad card", str(exc)) from None
 
 
 class _Builder:
@@ -361,9 +361,8 @@ def parse_hand(text: str) -> Hand | UnsupportedHand:
         if tok.type == "$END":
             raise ParseError(text.count("\n") + 1, "the hand ends before its SUMMARY") from None
         if tok.type == "UNKNOWN":
-            raise ParseError(tok.line, f"unrecognised line: {str(tok)[:120]!r}") from None
-        raise ParseError(tok.line, f"line not expected here ({tok.type}): "
-                                   f"{str(tok)[:120]!r}") from None
+            raise ParseError(tok.line, "unrecognised line", str(tok)[:160]) from None
+        raise ParseError(tok.line, f"line out of place ({tok.type})", str(tok)[:160]) from None
     except UnexpectedEOF:
         raise ParseError(text.count("\n") + 1, "the hand ends before its SUMMARY") from None
     except UnexpectedInput as exc:
@@ -371,4 +370,4 @@ def parse_hand(text: str) -> Hand | UnsupportedHand:
     except (InvalidOperation, ValueError) as exc:
         if isinstance(exc, ParseError):
             raise
-        raise ParseError(0, f"bad value: {exc}") from None
+        raise ParseError(0, "bad value", str(exc)) from None

@@ -1,0 +1,143 @@
+"""The ``handlens`` command: import hand histories and look at what was stored."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+DEFAULT_DB = "handlens.duckdb"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except FileNotFoundError as exc:
+        print(f"handlens: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("handlens: interrupted; every batch written so far is complete", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="handlens",
+        description="Parse poker hand histories into DuckDB, verify them, study them.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    imp = sub.add_parser(
+        "import", help="import hand-history files and folders (recursively)",
+        description="Import hand-history files into the database. Files already "
+                    "imported are skipped; a file that has grown adds only its new hands.")
+    imp.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    imp.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    imp.add_argument("--workers", type=int, default=None,
+                     help="parsing processes (default: one per core)")
+    imp.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    imp.add_argument("--quiet", action="store_true", help="no progress bar")
+    imp.set_defaults(run=_cmd_import)
+
+    err = sub.add_parser("errors", help="list the hands that could not be parsed",
+                         description="List parse errors as file:line and reason.")
+    err.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    err.add_argument("--limit", type=int, default=0, help="show at most N (default all)")
+    err.add_argument("--text", action="store_true", help="also print each hand's raw text")
+    err.set_defaults(run=_cmd_errors)
+    return p
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    from pipeline.importer import Importer, discover
+    from pipeline.store import Store
+
+    files = discover(args.paths)
+    total_bytes = sum(f.stat().st_size for f in files)
+    store = Store(args.db)
+    show = not (args.quiet or args.json) and sys.stderr.isatty()
+    try:
+        if show:
+            summary = _import_with_progress(Importer, store, files, total_bytes, args.workers)
+        else:
+            summary = Importer(store, args.workers).run(files)
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(summary.as_json()))
+    else:
+        _print_summary(summary, args.db)
+    return 0
+
+
+def _import_with_progress(importer_cls, store, files, total_bytes, workers):
+    from rich.progress import (BarColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    started = time.perf_counter()
+    with Progress(TextColumn("[bold]importing"), BarColumn(),
+                  TextColumn("{task.fields[hands]:,} hands  {task.fields[rate]:,.0f} hands/s"),
+                  TimeElapsedColumn(), TimeRemainingColumn(), transient=False) as bar:
+        task = bar.add_task("import", total=total_bytes or 1, hands=0, rate=0.0)
+        done = {"hands": 0}
+
+        def progress(hands: int, nbytes: int) -> None:
+            done["hands"] += hands
+            rate = done["hands"] / max(time.perf_counter() - started, 1e-9)
+            bar.update(task, advance=nbytes, hands=done["hands"], rate=rate)
+
+        summary = importer_cls(store, workers, progress=progress).run(files)
+        bar.update(task, completed=total_bytes or 1)
+    return summary
+
+
+def _print_summary(s, db: str) -> None:
+    rate = (s.hands_new + s.duplicates) / s.seconds if s.seconds else 0
+    lines = [
+        f"files            {s.files:>9,}" + (f"  ({s.files_unchanged:,} unchanged)"
+                                              if s.files_unchanged else ""),
+        f"hands new        {s.hands_new:>9,}",
+        f"duplicates       {s.duplicates:>9,}  (already in the database)",
+        f"incomplete       {s.incomplete:>9,}  (held back until the file grows)",
+        f"unsupported      {s.unsupported:>9,}  (games other than Hold'em, stored as such)",
+        f"parse errors     {s.parse_errors:>9,}" + ("  (handlens errors lists them)"
+                                                    if s.parse_errors else ""),
+    ]
+    for reason, n in s.errors_by_reason.most_common():
+        lines.append(f"    {n:>6,}  {reason}")
+    for room, n in s.formats_not_supported.most_common():
+        lines.append(f"format not supported yet: {room} ({n:,} file{'s' * (n != 1)})")
+    if s.files_not_recognised:
+        lines.append(f"not hand histories (format not recognised): "
+                     f"{len(s.files_not_recognised):,} files")
+        lines.extend(f"    {f}" for f in s.files_not_recognised[:10])
+    lines.append(f"{s.seconds:.2f} s ({rate:,.0f} hands/s) → {db}")
+    print("\n".join(lines))
+
+
+def _cmd_errors(args: argparse.Namespace) -> int:
+    from pipeline.store import connect
+
+    if not Path(args.db).exists():
+        raise FileNotFoundError(f"no database at {args.db} (run handlens import first)")
+    con = connect(args.db, read_only=True)
+    sql = "SELECT path, line, reason, raw_text FROM parse_errors ORDER BY path, line"
+    if args.limit:
+        sql += f" LIMIT {int(args.limit)}"
+    rows = con.execute(sql).fetchall()
+    for path, line, reason, text in rows:
+        print(f"{path}:{line}: {reason}")
+        if args.text:
+            print("    " + text.replace("\n", "\n    "))
+    if not rows:
+        print("no parse errors")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

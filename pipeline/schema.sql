@@ -1,0 +1,116 @@
+-- handlens store: one DuckDB file. Money is DECIMAL, never floating point.
+-- A hand's key is (site, hand_id); child tables carry it.
+
+CREATE TABLE IF NOT EXISTS meta (
+    key VARCHAR NOT NULL,
+    value VARCHAR
+);
+
+CREATE TABLE IF NOT EXISTS files (
+    file_id INTEGER NOT NULL,
+    path VARCHAR NOT NULL,
+    size BIGINT NOT NULL,
+    hash VARCHAR NOT NULL,            -- blake2b of the whole file as imported
+    resume_offset BIGINT NOT NULL,    -- bytes before the first hand not yet complete
+    prefix_hash VARCHAR NOT NULL,     -- blake2b of the bytes before resume_offset
+    format VARCHAR,                   -- 'pokerstars', or the room not supported yet
+    encoding VARCHAR,
+    hands INTEGER NOT NULL,           -- hand texts found (all imports of this file)
+    errors INTEGER NOT NULL,          -- of which could not be parsed
+    imported_at TIMESTAMP NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS hands (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    file_id INTEGER NOT NULL,
+    byte_offset BIGINT NOT NULL,
+    byte_length INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    game VARCHAR NOT NULL,
+    supported BOOLEAN NOT NULL,       -- false: a game the engine does not play
+    structure VARCHAR,                -- NL, PL, FL, PL/NL
+    currency VARCHAR,                 -- USD, EUR, ..., 'chips' (tournaments), 'play'
+    small_blind DECIMAL(18, 2),
+    big_blind DECIMAL(18, 2),
+    ante DECIMAL(18, 2),
+    cap DECIMAL(18, 2),
+    small_bet DECIMAL(18, 2),
+    big_bet DECIMAL(18, 2),
+    table_name VARCHAR,
+    max_seats TINYINT,
+    button_seat TINYINT,
+    played_at TIMESTAMP,              -- the room's local clock
+    time_zone VARCHAR,
+    played_at_utc TIMESTAMP,
+    tournament_id VARCHAR,
+    tournament_level VARCHAR,
+    buy_in VARCHAR,
+    zoom BOOLEAN,
+    hero VARCHAR,
+    players TINYINT,                  -- dealt in
+    board VARCHAR,                    -- first run, e.g. 'Qh Ad Ts As Qd'
+    boards VARCHAR[],                 -- every run (run it twice)
+    total_pot DECIMAL(18, 2),         -- as the SUMMARY wrote it
+    rake DECIMAL(18, 2),
+    fees DECIMAL(18, 2),              -- jackpot, splash and other fees written in the SUMMARY
+    summary_pots DECIMAL(18, 2)[],    -- main pot, side pot-1, ... when written
+    raw_text VARCHAR                  -- kept for hands of unsupported games
+);
+
+CREATE TABLE IF NOT EXISTS hand_players (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    seat TINYINT NOT NULL,
+    player VARCHAR NOT NULL,
+    position VARCHAR,                 -- UTG ... BTN, SB, BB (NULL: not dealt in)
+    position_group VARCHAR,           -- EP, MP, CO, BTN, SB, BB
+    stack DECIMAL(18, 2) NOT NULL,
+    sitting_out BOOLEAN NOT NULL,
+    bounty DECIMAL(18, 2),
+    hole_cards VARCHAR,               -- 'Ah Kd' where known
+    is_hero BOOLEAN NOT NULL,
+    invested DECIMAL(18, 2) NOT NULL, -- every chip put in, less uncalled bets returned
+    collected DECIMAL(18, 2) NOT NULL,-- from pots, and cash-outs
+    net DECIMAL(18, 2) NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS actions (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    seq SMALLINT NOT NULL,
+    street TINYINT NOT NULL,          -- 0 posts, 1 preflop, 2 flop, 3 turn, 4 river, 5 showdown
+    player VARCHAR NOT NULL,
+    kind VARCHAR NOT NULL,            -- post_sb, post_bb, post_ante, fold, check, call, bet, raise, ...
+    amount DECIMAL(18, 2) NOT NULL,   -- chips this action adds
+    raise_to DECIMAL(18, 2),
+    all_in BOOLEAN NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS collections (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    player VARCHAR NOT NULL,
+    pot VARCHAR NOT NULL,             -- 'pot', 'main pot', 'side pot-1', 'cash out', ...
+    run TINYINT NOT NULL,
+    amount DECIMAL(18, 2) NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS showdowns (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    player VARCHAR NOT NULL,
+    run TINYINT NOT NULL,
+    cards VARCHAR,
+    shown BOOLEAN NOT NULL,
+    hand_name VARCHAR                 -- as the room printed it
+);
+
+CREATE TABLE IF NOT EXISTS parse_errors (
+    file_id INTEGER NOT NULL,
+    path VARCHAR NOT NULL,
+    byte_offset BIGINT NOT NULL,
+    line INTEGER NOT NULL,            -- line of the file
+    reason VARCHAR NOT NULL,
+    raw_text VARCHAR NOT NULL
+);

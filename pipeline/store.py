@@ -1,0 +1,138 @@
+"""The DuckDB store: schema, batched idempotent writes, the files' import state.
+
+One writer. Every batch is one transaction: its hands with all their rows, and the
+state of each file whose last hands it holds, so a crash never leaves half a hand
+and a file is only marked imported once all its hands are in. A hand already in
+the store (same site and hand id) is skipped, whichever file it came from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+SCHEMA = (Path(__file__).parent / "schema.sql").read_text("utf-8")
+CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns")
+
+
+@dataclass
+class FileState:
+    """What the store knows of a file from earlier imports."""
+
+    file_id: int
+    path: str
+    size: int
+    hash: str
+    resume_offset: int
+    prefix_hash: str
+    format: str | None
+    encoding: str | None
+    hands: int
+    errors: int
+
+
+def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect(str(path), read_only=read_only)
+    if not read_only:
+        con.execute(SCHEMA)
+    return con
+
+
+class Store:
+    def __init__(self, path: str | Path) -> None:
+        self.con = connect(path)
+
+    def close(self) -> None:
+        self.con.close()
+
+    def file_states(self) -> dict[str, FileState]:
+        rows = self.con.execute(
+            "SELECT file_id, path, size, hash, resume_offset, prefix_hash, format, encoding,"
+            " hands, errors FROM files").fetchall()
+        return {r[1]: FileState(*r) for r in rows}
+
+    def next_file_id(self) -> int:
+        return self.con.execute("SELECT coalesce(max(file_id), 0) + 1 FROM files").fetchone()[0]
+
+    def write(self, tables: dict[str, pa.Table], files: list[FileState],
+              drop_errors_from: dict[int, int] | None = None) -> tuple[int, int, int]:
+        """Write one batch in one transaction; returns the hands new (of games the
+        engine plays), new of other games, and already stored.
+
+        ``drop_errors_from`` maps file_id → byte offset: parse errors recorded at or
+        after it are dropped first (the text there is being read again).
+        """
+        con = self.con
+        con.execute("BEGIN TRANSACTION")
+        try:
+            for file_id, offset in (drop_errors_from or {}).items():
+                con.execute("DELETE FROM parse_errors WHERE file_id = ? AND byte_offset >= ?",
+                            [file_id, offset])
+            new, new_unsupported, dup = self._write_hands(tables)
+            errors = tables["parse_errors"]
+            if errors.num_rows:
+                con.register("batch_errors", errors)
+                con.execute("INSERT INTO parse_errors SELECT * FROM batch_errors")
+                con.unregister("batch_errors")
+            for f in files:
+                self._save_file(f)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return new, new_unsupported, dup
+
+    def _write_hands(self, tables: dict[str, pa.Table]) -> tuple[int, int, int]:
+        con = self.con
+        hands = tables["hands"]
+        if hands.num_rows == 0:
+            return 0, 0, 0
+        con.register("batch_hands", hands)
+        dup = con.execute(
+            "SELECT count(*) FROM batch_hands b SEMI JOIN hands h USING (site, hand_id)"
+        ).fetchone()[0]
+        if dup == 0:
+            unsupported = hands.num_rows - pc.sum(hands["supported"]).as_py()
+            con.execute("INSERT INTO hands SELECT * FROM batch_hands")
+            for name in CHILD_TABLES:
+                con.register("batch_rows", tables[name])
+                con.execute(f"INSERT INTO {name} SELECT * FROM batch_rows")
+                con.unregister("batch_rows")
+        else:
+            con.execute("CREATE OR REPLACE TEMP TABLE batch_new AS SELECT site, hand_id"
+                        " FROM batch_hands b ANTI JOIN hands h USING (site, hand_id)")
+            con.execute("INSERT INTO hands SELECT b.* FROM batch_hands b"
+                        " SEMI JOIN batch_new n USING (site, hand_id)")
+            unsupported = con.execute(
+                "SELECT count(*) FROM batch_hands b SEMI JOIN batch_new n USING (site, hand_id)"
+                " WHERE NOT b.supported").fetchone()[0]
+            for name in CHILD_TABLES:
+                con.register("batch_rows", tables[name])
+                con.execute(f"INSERT INTO {name} SELECT b.* FROM batch_rows b"
+                            " SEMI JOIN batch_new n USING (site, hand_id)")
+                con.unregister("batch_rows")
+            con.execute("DROP TABLE batch_new")
+        con.unregister("batch_hands")
+        new = hands.num_rows - dup
+        return new - unsupported, unsupported, dup
+
+    def _save_file(self, f: FileState) -> None:
+        """Upsert a file's state; its hand and error counts are counted from the store."""
+        f.errors = self.con.execute("SELECT count(*) FROM parse_errors WHERE file_id = ?",
+                                    [f.file_id]).fetchone()[0]
+        f.hands = f.errors + self.con.execute(
+            "SELECT count(*) FROM hands WHERE file_id = ?", [f.file_id]).fetchone()[0]
+        values = [f.path, f.size, f.hash, f.resume_offset, f.prefix_hash, f.format,
+                  f.encoding, f.hands, f.errors, datetime.now()]
+        updated = self.con.execute(
+            "UPDATE files SET path = ?, size = ?, hash = ?, resume_offset = ?,"
+            " prefix_hash = ?, format = ?, encoding = ?, hands = ?, errors = ?,"
+            " imported_at = ? WHERE file_id = ? RETURNING file_id",
+            values + [f.file_id]).fetchall()
+        if not updated:
+            self.con.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             [f.file_id] + values)
