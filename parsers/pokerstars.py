@@ -65,8 +65,8 @@ _FOLDED_ON = {"before Flop": Street.PREFLOP, "before Turn": Street.FLOP,
               "on the Flop": Street.FLOP, "on the Turn": Street.TURN,
               "on the River": Street.RIVER}
 _STRIP_MONEY = str.maketrans("", "", "$€£¥₹, ")
-_NAMED_AMOUNT = re.compile(r"([A-Za-z][A-Za-z -]*?):? ([$€£¥₹]?[\d,]*\.?\d+)")
-_RESULT = re.compile(r"(?:won \(([^)]*)\)|lost)(?: with (.*?))?(?=, and |$)")
+_NAMED_AMOUNT = re.compile(r"([A-Za-z][A-Za-z -]*?(?:-\d+)?):? ([$€£¥₹]?[\d,]*\.?\d+)")
+_RESULT = re.compile(r"(?:won \(?([^)\s]*)\)?|lost)(?: with (.*?))?(?=, and |$)")
 _HIDDEN = frozenset({"X", "XX", "Xx", "xx", "x"})
 _INDENT = re.compile(r"^[ \t]+", re.M)
 _DIGITS = re.compile(r"\d+")
