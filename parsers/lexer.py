@@ -24,23 +24,48 @@ class LineLexer(Lexer):
     """A Lark lexer whose tokens are whole lines (see module doc)."""
 
     placeholders: Mapping[str, str] = {}
+    # Line starts many terminals share ("(?P<player>{NAME}): "): matched once per
+    # line, then the rest of each such terminal is tried, instead of re-scanning the
+    # name for every terminal. Purely a speed measure; the tokens are the same.
+    shared_prefixes: tuple[str, ...] = ()
 
     def __init__(self, lexer_conf: Any) -> None:
-        parts, fields = [], {}
+        alternatives: list[str] = []
+        groups: dict[str, list[str]] = {}  # shared prefix → alternatives after it
+        fields: dict[str, list[str]] = {}
         for term in lexer_conf.terminals:
             pattern = term.pattern.value
-            for key, value in self.placeholders.items():
-                pattern = pattern.replace("{" + key + "}", value)
+            prefix = next((p for p in self.shared_prefixes if pattern.startswith(p)), None)
+            if prefix is not None:
+                pattern = pattern[len(prefix):]
             names = _FIELD.findall(pattern)
+            pattern = self._expand(pattern)
             # field names repeat across terminals: make them unique per terminal
             pattern = _FIELD.sub(lambda m: f"(?P<{term.name}__{m.group(1)}>", pattern)
-            parts.append(f"(?P<{term.name}>{pattern})")
-            fields[term.name] = [f"{term.name}__{n}" for n in names]
-        self.regex = re.compile("^(?:" + "|".join(parts) + ")$", re.M)
+            own = [f"{term.name}__{n}" for n in names]
+            if prefix is None:
+                alternatives.append(f"(?P<{term.name}>{pattern})")
+                fields[term.name] = own
+                continue
+            shared = f"shared{self.shared_prefixes.index(prefix)}"
+            if prefix not in groups:
+                groups[prefix] = []
+                alternatives.append(prefix)  # placeholder, filled below
+            groups[prefix].append(f"(?P<{term.name}>{pattern})")
+            fields[term.name] = [f"{shared}__{n}" for n in _FIELD.findall(prefix)] + own
+        for i, prefix in enumerate(self.shared_prefixes):
+            if prefix in groups:
+                head = _FIELD.sub(lambda m: f"(?P<shared{i}__{m.group(1)}>", self._expand(prefix))
+                alternatives[alternatives.index(prefix)] = (
+                    head + "(?:" + "|".join(groups[prefix]) + ")")
+        self.regex = re.compile("^(?:" + "|".join(alternatives) + ")$", re.M)
         index = self.regex.groupindex
         self.fields = {name: tuple(index[f] for f in fs) for name, fs in fields.items()}
-        self.field_names = {name: tuple(f.split("__", 1)[1] for f in fs)
-                            for name, fs in fields.items()}
+
+    def _expand(self, pattern: str) -> str:
+        for key, value in self.placeholders.items():
+            pattern = pattern.replace("{" + key + "}", value)
+        return pattern
 
     def lex(self, text: str, *_: Any) -> Iterator[Token]:
         fields = self.fields

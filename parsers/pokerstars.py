@@ -321,6 +321,7 @@ class _ToHand(Transformer):
 
 class _StarsLexer(LineLexer):
     placeholders = PLACEHOLDERS
+    shared_prefixes = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
 
 GRAMMAR = (Path(__file__).parent / "grammars" / "pokerstars.lark").read_text("utf-8")
