@@ -18,6 +18,7 @@ from lark import Lark, Token
 from lark.lexer import Lexer
 
 _FIELD = re.compile(r"\(\?P<(\w+)>")
+new_token = Token._future_new  # Token(...) without its keyword-argument shim
 
 
 class LineLexer(Lexer):
@@ -30,10 +31,15 @@ class LineLexer(Lexer):
     shared_prefixes: tuple[str, ...] = ()
 
     def __init__(self, lexer_conf: Any) -> None:
+        # Terminals that start with fixed text fail fast on other lines: try them
+        # first. Lines match one terminal only, so the order changes no token; the
+        # catch-all comes last either way (a stable sort keeps grammar order).
+        terminals = sorted(lexer_conf.terminals,
+                           key=lambda t: t.pattern.value.startswith(("(", ".", "[")))
         alternatives: list[str] = []
         groups: dict[str, list[str]] = {}  # shared prefix → alternatives after it
         fields: dict[str, list[str]] = {}
-        for term in lexer_conf.terminals:
+        for term in terminals:
             pattern = term.pattern.value
             prefix = next((p for p in self.shared_prefixes if pattern.startswith(p)), None)
             if prefix is not None:
@@ -75,7 +81,7 @@ class LineLexer(Lexer):
             line += text.count("\n", pos, start)
             pos = start
             kind = m.lastgroup
-            tok = Token(kind, m.group(kind), start, line, 1)
+            tok = new_token(kind, m.group(kind), start, line, 1)
             idx = fields[kind]
             if len(idx) > 1:
                 tok.value = m.group(*idx)

@@ -58,10 +58,10 @@ SCHEMAS: dict[str, pa.Schema] = {
 
 
 class Batch:
-    """Column lists for every table, filled hand by hand."""
+    """Rows for every table, as tuples in schema order, filled hand by hand."""
 
     def __init__(self) -> None:
-        self.columns = {t: {f.name: [] for f in s} for t, s in SCHEMAS.items()}
+        self.rows: dict[str, list[tuple]] = {t: [] for t in SCHEMAS}
         self.hands = 0
 
     def add_hand(self, hand: Hand, file_id: int, offset: int, length: int, line: int) -> None:
@@ -70,94 +70,73 @@ class Batch:
         st = hand.stakes
         summary = hand.summary
         dealt = [s for s in hand.seats if not s.sitting_out]
-        bb_seat = _big_blind_seat(hand)
-        pos = positions([s.seat for s in dealt], hand.button_seat, bb_seat)
-        h = self.columns["hands"]
-        for name, value in (
-            ("site", site), ("hand_id", hid), ("file_id", file_id), ("byte_offset", offset),
-            ("byte_length", length), ("line", line), ("game", hand.game),
-            ("supported", True), ("structure", hand.structure), ("currency", hand.currency),
-            ("small_blind", st.small_blind), ("big_blind", st.big_blind), ("ante", st.ante),
-            ("cap", st.cap), ("small_bet", st.small_bet), ("big_bet", st.big_bet),
-            ("table_name", hand.table), ("max_seats", hand.max_seats),
-            ("button_seat", hand.button_seat), ("played_at", hand.played_at),
-            ("time_zone", hand.time_zone), ("played_at_utc", hand.played_at_utc),
-            ("tournament_id", hand.tournament_id),
-            ("tournament_level", hand.tournament_level), ("buy_in", hand.buy_in),
-            ("zoom", hand.zoom), ("hero", hand.hero), ("players", len(dealt)),
-            ("board", " ".join(hand.boards[0]) if hand.boards else None),
-            ("boards", [" ".join(b) for b in hand.boards]),
-            ("total_pot", summary.total_pot if summary else None),
-            ("rake", summary.rake if summary else None),
-            ("fees", sum((a for _, a in summary.fees), ZERO) if summary else None),
-            ("summary_pots", list(summary.pots) if summary else None),
-            ("raw_text", None),
-        ):
-            h[name].append(value)
+        pos = positions([s.seat for s in dealt], hand.button_seat, _big_blind_seat(hand))
+        self.rows["hands"].append((
+            site, hid, file_id, offset, length, line, hand.game, True, hand.structure,
+            hand.currency, st.small_blind, st.big_blind, st.ante, st.cap, st.small_bet,
+            st.big_bet, hand.table, hand.max_seats, hand.button_seat, hand.played_at,
+            hand.time_zone, hand.played_at_utc, hand.tournament_id, hand.tournament_level,
+            hand.buy_in, hand.zoom, hand.hero, len(dealt),
+            " ".join(hand.boards[0]) if hand.boards else None,
+            [" ".join(b) for b in hand.boards],
+            summary.total_pot if summary else None, summary.rake if summary else None,
+            sum((a for _, a in summary.fees), ZERO) if summary else None,
+            list(summary.pots) if summary else None, None))
 
         invested: dict[str, Decimal] = {}
-        a = self.columns["actions"]
+        actions = self.rows["actions"]
         for seq, act in enumerate(hand.actions):
             invested[act.player] = invested.get(act.player, ZERO) + act.amount
-            a["site"].append(site)
-            a["hand_id"].append(hid)
-            a["seq"].append(seq)
-            a["street"].append(int(act.street))
-            a["player"].append(act.player)
-            a["kind"].append(act.kind)
-            a["amount"].append(act.amount)
-            a["raise_to"].append(act.raise_to)
-            a["all_in"].append(act.all_in)
+            actions.append((site, hid, seq, act.street, act.player, act.kind, act.amount,
+                            act.raise_to, act.all_in))
         for player, amount in hand.uncalled:
             invested[player] = invested.get(player, ZERO) - amount
 
         collected: dict[str, Decimal] = {}
-        c = self.columns["collections"]
+        collections = self.rows["collections"]
         for col in hand.collects:
             collected[col.player] = collected.get(col.player, ZERO) + col.amount
-            _append(c, site, hid, col.player, col.pot, col.run, col.amount)
+            collections.append((site, hid, col.player, col.pot, col.run, col.amount))
         for player, amount, _fee in hand.cash_outs:
             collected[player] = collected.get(player, ZERO) + amount
-            _append(c, site, hid, player, "cash out", 1, amount)
+            collections.append((site, hid, player, "cash out", 1, amount))
 
-        sd = self.columns["showdowns"]
+        showdowns = self.rows["showdowns"]
         for show in hand.shows:
-            _append(sd, site, hid, show.player, show.run, " ".join(show.cards) or None,
-                    show.shown, show.hand_name)
+            showdowns.append((site, hid, show.player, show.run, " ".join(show.cards) or None,
+                              show.shown, show.hand_name))
 
-        p = self.columns["hand_players"]
+        players = self.rows["hand_players"]
         hero = hand.hero
         for s in hand.seats:
             inv = invested.get(s.player, ZERO)
             got = collected.get(s.player, ZERO)
             position = pos.get(s.seat)
-            _append(p, site, hid, s.seat, s.player, position, GROUPS.get(position),
-                    s.stack, s.sitting_out, s.bounty, " ".join(s.hole_cards) or None,
-                    s.player == hero, inv, got, got - inv)
+            players.append((site, hid, s.seat, s.player, position, GROUPS.get(position),
+                            s.stack, s.sitting_out, s.bounty, " ".join(s.hole_cards) or None,
+                            s.player == hero, inv, got, got - inv))
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:
         self.hands += 1
-        h = self.columns["hands"]
-        values = dict.fromkeys(h)
-        values.update(site=hand.site, hand_id=hand.hand_id, file_id=file_id,
-                      byte_offset=offset, byte_length=length, line=line, game=hand.game,
-                      supported=False, structure=hand.structure, raw_text=hand.text)
-        for name, value in values.items():
-            h[name].append(value)
+        row = [None] * len(SCHEMAS["hands"])
+        row[:10] = (hand.site, hand.hand_id, file_id, offset, length, line, hand.game, False,
+                    hand.structure, None)
+        row[-1] = hand.text
+        self.rows["hands"].append(tuple(row))
 
     def add_error(self, file_id: int, path: str, offset: int, line: int, reason: str,
                   text: str) -> None:
-        _append(self.columns["parse_errors"], file_id, path, offset, line, reason, text)
+        self.rows["parse_errors"].append((file_id, path, offset, line, reason, text))
 
     def tables(self) -> dict[str, pa.Table]:
-        return {name: pa.table(cols, schema=SCHEMAS[name])
-                for name, cols in self.columns.items()}
+        return {name: _table(rows, SCHEMAS[name]) for name, rows in self.rows.items()}
 
 
-def _append(columns: dict[str, list], *values: object) -> None:
-    for col, value in zip(columns.values(), values):
-        col.append(value)
+def _table(rows: list[tuple], schema: pa.Schema) -> pa.Table:
+    columns = list(zip(*rows)) if rows else [()] * len(schema)
+    return pa.Table.from_arrays(
+        [pa.array(col, type=f.type) for col, f in zip(columns, schema)], schema=schema)
 
 
 def _big_blind_seat(hand: Hand) -> int | None:

@@ -38,7 +38,7 @@ class FileState:
 def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(str(path), read_only=read_only)
     if not read_only:
-        con.execute(SCHEMA)
+        con.execute(SCHEMA).fetchall()
     return con
 
 
@@ -49,14 +49,18 @@ class Store:
     def close(self) -> None:
         self.con.close()
 
+    def _run(self, sql: str, params: list | None = None) -> list[tuple]:
+        """Execute one statement and take all its rows (DuckDB keeps results pending)."""
+        return self.con.execute(sql, params or []).fetchall()
+
     def file_states(self) -> dict[str, FileState]:
-        rows = self.con.execute(
+        rows = self._run(
             "SELECT file_id, path, size, hash, resume_offset, prefix_hash, format, encoding,"
-            " hands, errors FROM files").fetchall()
+            " hands, errors FROM files")
         return {r[1]: FileState(*r) for r in rows}
 
     def next_file_id(self) -> int:
-        return self.con.execute("SELECT coalesce(max(file_id), 0) + 1 FROM files").fetchone()[0]
+        return self._run("SELECT coalesce(max(file_id), 0) + 1 FROM files")[0][0]
 
     def write(self, tables: dict[str, pa.Table], files: list[FileState],
               drop_errors_from: dict[int, int] | None = None) -> tuple[int, int, int]:
@@ -67,22 +71,22 @@ class Store:
         after it are dropped first (the text there is being read again).
         """
         con = self.con
-        con.execute("BEGIN TRANSACTION")
+        self._run("BEGIN TRANSACTION")
         try:
             for file_id, offset in (drop_errors_from or {}).items():
-                con.execute("DELETE FROM parse_errors WHERE file_id = ? AND byte_offset >= ?",
+                self._run("DELETE FROM parse_errors WHERE file_id = ? AND byte_offset >= ?",
                             [file_id, offset])
             new, new_unsupported, dup = self._write_hands(tables)
             errors = tables["parse_errors"]
             if errors.num_rows:
                 con.register("batch_errors", errors)
-                con.execute("INSERT INTO parse_errors SELECT * FROM batch_errors")
+                self._run("INSERT INTO parse_errors SELECT * FROM batch_errors")
                 con.unregister("batch_errors")
             for f in files:
                 self._save_file(f)
-            con.execute("COMMIT")
+            self._run("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            self._run("ROLLBACK")
             raise
         return new, new_unsupported, dup
 
@@ -92,47 +96,47 @@ class Store:
         if hands.num_rows == 0:
             return 0, 0, 0
         con.register("batch_hands", hands)
-        dup = con.execute(
+        dup = self._run(
             "SELECT count(*) FROM batch_hands b SEMI JOIN hands h USING (site, hand_id)"
-        ).fetchone()[0]
+        )[0][0]
         if dup == 0:
             unsupported = hands.num_rows - pc.sum(hands["supported"]).as_py()
-            con.execute("INSERT INTO hands SELECT * FROM batch_hands")
+            self._run("INSERT INTO hands SELECT * FROM batch_hands")
             for name in CHILD_TABLES:
                 con.register("batch_rows", tables[name])
-                con.execute(f"INSERT INTO {name} SELECT * FROM batch_rows")
+                self._run(f"INSERT INTO {name} SELECT * FROM batch_rows")
                 con.unregister("batch_rows")
         else:
-            con.execute("CREATE OR REPLACE TEMP TABLE batch_new AS SELECT site, hand_id"
+            self._run("CREATE OR REPLACE TEMP TABLE batch_new AS SELECT site, hand_id"
                         " FROM batch_hands b ANTI JOIN hands h USING (site, hand_id)")
-            con.execute("INSERT INTO hands SELECT b.* FROM batch_hands b"
+            self._run("INSERT INTO hands SELECT b.* FROM batch_hands b"
                         " SEMI JOIN batch_new n USING (site, hand_id)")
-            unsupported = con.execute(
+            unsupported = self._run(
                 "SELECT count(*) FROM batch_hands b SEMI JOIN batch_new n USING (site, hand_id)"
-                " WHERE NOT b.supported").fetchone()[0]
+                " WHERE NOT b.supported")[0][0]
             for name in CHILD_TABLES:
                 con.register("batch_rows", tables[name])
-                con.execute(f"INSERT INTO {name} SELECT b.* FROM batch_rows b"
+                self._run(f"INSERT INTO {name} SELECT b.* FROM batch_rows b"
                             " SEMI JOIN batch_new n USING (site, hand_id)")
                 con.unregister("batch_rows")
-            con.execute("DROP TABLE batch_new")
+            self._run("DROP TABLE batch_new")
         con.unregister("batch_hands")
         new = hands.num_rows - dup
         return new - unsupported, unsupported, dup
 
     def _save_file(self, f: FileState) -> None:
         """Upsert a file's state; its hand and error counts are counted from the store."""
-        f.errors = self.con.execute("SELECT count(*) FROM parse_errors WHERE file_id = ?",
-                                    [f.file_id]).fetchone()[0]
-        f.hands = f.errors + self.con.execute(
-            "SELECT count(*) FROM hands WHERE file_id = ?", [f.file_id]).fetchone()[0]
+        f.errors = self._run("SELECT count(*) FROM parse_errors WHERE file_id = ?",
+                                    [f.file_id])[0][0]
+        f.hands = f.errors + self._run(
+            "SELECT count(*) FROM hands WHERE file_id = ?", [f.file_id])[0][0]
         values = [f.path, f.size, f.hash, f.resume_offset, f.prefix_hash, f.format,
                   f.encoding, f.hands, f.errors, datetime.now()]
-        updated = self.con.execute(
+        updated = self._run(
             "UPDATE files SET path = ?, size = ?, hash = ?, resume_offset = ?,"
             " prefix_hash = ?, format = ?, encoding = ?, hands = ?, errors = ?,"
             " imported_at = ? WHERE file_id = ? RETURNING file_id",
-            values + [f.file_id]).fetchall()
+            values + [f.file_id])
         if not updated:
-            self.con.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self._run("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              [f.file_id] + values)

@@ -1,0 +1,135 @@
+"""Import speed: hands/s for split only, parse only and the whole import.
+
+Builds (or takes) a folder of N PokerStars hands and prints each stage's rate as a
+ratio to the split-only rate measured in the same run, so the figures compare
+across machines. Peak memory of the import is printed too.
+
+    python bench/import_bench.py --hands 100000
+    python bench/import_bench.py --dir FOLDER      # an existing folder of histories
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from parsers.detect import POKERSTARS  # noqa: E402
+from parsers.split import decode, split_hands  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus" / "holdem" / "stars"
+_ID = re.compile(r"((?:Hand|Game) #)\d+")
+
+
+def template_hands() -> list[str]:
+    """Real Hold'em hands that parse: the corpus's, else the project's samples."""
+    from engine.hand import Hand
+    texts = []
+    for folder in (CORPUS, ROOT / "sample_histories"):
+        for path in sorted(folder.rglob("*.txt")) if folder.exists() else []:
+            text, enc = decode(path.read_bytes())
+            for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end):
+                try:
+                    if isinstance(POKERSTARS.parse(raw.text), Hand):
+                        texts.append(raw.text)
+                except ValueError:
+                    pass
+        if texts:
+            break
+    return texts
+
+
+def build_folder(folder: Path, hands: int, per_file: int = 500) -> None:
+    templates = template_hands()
+    folder.mkdir(parents=True, exist_ok=True)
+    for start in range(0, hands, per_file):
+        chunk = []
+        for i in range(start, min(start + per_file, hands)):
+            text = templates[i % len(templates)]
+            chunk.append(_ID.sub(lambda m: f"{m.group(1)}{900000000000 + i}", text, count=1))
+        (folder / f"HH bench {start // per_file:05d}.txt").write_text(
+            "\n\n\n".join(chunk) + "\n\n\n", encoding="utf-8")
+
+
+def split_only(folder: Path) -> int:
+    n = 0
+    for path in sorted(folder.rglob("*.txt")):
+        text, enc = decode(path.read_bytes())
+        n += len(split_hands(text, POKERSTARS.start, enc, POKERSTARS.end))
+    return n
+
+
+def parse_only(folder: Path) -> int:
+    n = 0
+    for path in sorted(folder.rglob("*.txt")):
+        text, enc = decode(path.read_bytes())
+        for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end):
+            try:
+                POKERSTARS.parse(raw.text)
+            except ValueError:
+                pass
+            n += 1
+    return n
+
+
+_IMPORT = """
+import json, resource, sys
+from pipeline.importer import Importer, discover
+from pipeline.store import Store
+store = Store(sys.argv[1])
+s = Importer(store).run(discover([sys.argv[2]]))
+store.close()
+me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(json.dumps({"hands": s.hands_new + s.duplicates + s.parse_errors, "seconds": s.seconds,
+                  "peak_main_mb": me / 1024, "peak_worker_mb": kids / 1024}))
+"""
+
+
+def whole_import(folder: Path, db: Path) -> dict:
+    out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder)],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def timed(fn, *args) -> tuple[int, float]:
+    t = time.perf_counter()
+    n = fn(*args)
+    return n, time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=20000, help="hands to generate (default 20000)")
+    ap.add_argument("--dir", type=Path, help="use this folder instead of generating one")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.dir or Path(tmp) / "hands"
+        if args.dir is None:
+            build_folder(folder, args.hands)
+        n_split, t_split = timed(split_only, folder)
+        n_parse, t_parse = timed(parse_only, folder)
+        result = whole_import(folder, Path(tmp) / "bench.duckdb")
+    base = n_split / t_split
+    rows = [("split only (1 core)", n_split / t_split),
+            ("split + parse (1 core)", n_parse / t_parse),
+            ("whole import (all cores, DuckDB)", result["hands"] / result["seconds"])]
+    print(f"{n_split:,} hands in {folder}")
+    print(f"{'stage':36} {'hands/s':>10} {'ratio to split':>15}")
+    for name, rate in rows:
+        print(f"{name:36} {rate:>10,.0f} {rate / base:>15.3f}")
+    print(f"peak memory: import process {result['peak_main_mb']:.0f} MB, "
+          f"largest worker {result['peak_worker_mb']:.0f} MB")
+    print(f"(bench process itself: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
+
+
+if __name__ == "__main__":
+    main()
