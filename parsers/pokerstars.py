@@ -154,27 +154,27 @@ class _Builder:
             elif kind in _ACTION_KINDS:
                 player = v[0]
                 if kind == "FOLD":
-                    actions.append(Action(street, player, Kind.FOLD, line=line))
+                    actions.append(Action(street, player, FOLD, ZERO, None, False, line))
                     if v[1]:
                         shows.append(Show(player, _cards(v[1], line)))
                 elif kind == "CHECK":
-                    actions.append(Action(street, player, Kind.CHECK, line=line))
+                    actions.append(Action(street, player, CHECK, ZERO, None, False, line))
                 elif kind == "CALL":
                     amount = money(v[1])
                     put[player] = put.get(player, ZERO) + amount
-                    actions.append(Action(street, player, Kind.CALL, amount,
-                                          all_in=v[2] is not None, line=line))
+                    actions.append(Action(street, player, CALL, amount, None,
+                                          v[2] is not None, line))
                 elif kind == "BET":
                     amount = money(v[1])
                     to = put[player] = put.get(player, ZERO) + amount
-                    actions.append(Action(street, player, Kind.BET, amount, to,
-                                          all_in=v[2] is not None, line=line))
+                    actions.append(Action(street, player, BET, amount, to,
+                                          v[2] is not None, line))
                 else:  # RAISE: "raises X to Y": Y is what counts (some exports misstate X)
                     to = money(v[2])
                     amount = to - put.get(player, ZERO)
                     put[player] = to
-                    actions.append(Action(street, player, Kind.RAISE, amount, to,
-                                          all_in=v[3] is not None, line=line))
+                    actions.append(Action(street, player, RAISE, amount, to,
+                                          v[3] is not None, line))
             elif kind in _POST_KINDS:
                 player, amount, all_in = v[0], money(v[1]), v[2] is not None
                 post = _POST_KINDS[kind]
@@ -192,8 +192,9 @@ class _Builder:
                     elif post == Kind.POST_SB and small_blind_posted is None:
                         small_blind_posted = amount
                     put[player] = put.get(player, ZERO) + amount
-                actions.append(Action(street, player, post, amount,
-                                      all_in=all_in, line=line))
+                actions.append(Action(street, player, post, amount, None, all_in, line))
+            elif kind == "SUMMARY_SEAT":
+                summary_seats.append(_summary_seat(v, line))
             elif kind == "DEALT":
                 cards = _cards(v[1], line)
                 dealt[v[0]] = dealt.get(v[0], ()) + cards
@@ -229,8 +230,6 @@ class _Builder:
                         if not n.lower().startswith(("main pot", "side pot"))]
             elif kind == "BOARD":
                 summary_boards[_RUNS[v[0]]] = _cards(v[1], line)
-            elif kind == "SUMMARY_SEAT":
-                summary_seats.append(_summary_seat(v, line))
             # DOESNT_SHOW, TABLE_DEPOSIT, EVENT, CHAT, SUMMARY, RUN_TWICE, ARCHIVE_SEP:
             # nothing the replay needs
 
@@ -248,10 +247,11 @@ class _Builder:
         played_at = _stamp(date)
         utc = _to_utc(_stamp(date_et), tz_et) if date_et else _to_utc(played_at, tz)
 
-        seat_rows = []
-        for player, (seat, stack, out, bounty) in seats.items():
-            cards = dealt.get(player, ())
-            seat_rows.append(Seat(seat, player, stack, out, bounty, cards))
+        known = {s.player: s.cards for s in summary_seats if s.cards}
+        known.update((s.player, s.cards) for s in shows if len(s.cards) > 1)
+        known.update(dealt)
+        seat_rows = [Seat(seat, player, stack, out, bounty, known.get(player, ()))
+                     for player, (seat, stack, out, bounty) in seats.items()]
         seat_rows.sort(key=lambda s: s.seat)
         hero = hero_mark or next(iter(dealt), None)
 
@@ -299,6 +299,7 @@ def _summary_seat(v: tuple, line: int) -> SummarySeat:
     return SummarySeat(int(seat), player, "sat out")
 
 
+FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
 _ACTION_KINDS = frozenset({"FOLD", "CHECK", "CALL", "BET", "RAISE"})
 _POST_KINDS = {
     "POST_SB": Kind.POST_SB, "POST_BB": Kind.POST_BB, "POST_SB_BB": Kind.POST_SB_BB,
