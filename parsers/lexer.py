@@ -5,8 +5,8 @@ with named fields. ``LineLexer`` joins them, in grammar order, into one pattern
 ``^(?:(?P<KIND>...)|...)$`` and runs it over a hand's text once; the matching
 group names the token type and the token's ``value`` is the tuple of its fields,
 in the order the terminal names them. A line matching no terminal becomes an
-``UNKNOWN`` token, which the grammar never accepts, so an unknown line is a parse
-error at its line number rather than something skipped.
+``UNKNOWN`` token (the lexer adds that catch-all itself), which no rule accepts, so
+an unknown line is a parse error at its line number rather than something skipped.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from lark import Lark, Token
 from lark.lexer import Lexer
 
 _FIELD = re.compile(r"\(\?P<(\w+)>")
+UNKNOWN = "UNKNOWN"  # the type of a line no terminal matches; no rule accepts it
 new_token = Token._future_new  # Token(...) without its keyword-argument shim
 
 
@@ -64,6 +65,8 @@ class LineLexer(Lexer):
                 head = _FIELD.sub(lambda m: f"(?P<shared{i}__{m.group(1)}>", self._expand(prefix))
                 alternatives[alternatives.index(prefix)] = (
                     head + "(?:" + "|".join(groups[prefix]) + ")")
+        alternatives.append(f"(?P<{UNKNOWN}>.+)")  # any other line: an error token
+        fields[UNKNOWN] = []
         self.regex = re.compile("^(?:" + "|".join(alternatives) + ")$", re.M)
         index = self.regex.groupindex
         self.fields = {name: tuple(index[f] for f in fs) for name, fs in fields.items()}

@@ -59,13 +59,16 @@ def normalise(text: str) -> str:
 
 
 def split_hands(text: str, start: re.Pattern[str], encoding: str, end: re.Pattern[str],
-                base_offset: int = 0, base_line: int = 1) -> list[RawHand]:
+                base_offset: int | None = None, base_line: int = 1) -> list[RawHand]:
     """Cut ``text`` at every match of ``start``; the last hand is complete only if
     ``end`` (the format's closing section) occurs in it.
 
-    ``base_offset``/``base_line`` say where ``text`` begins in the file (when an
-    import resumes in the middle of a grown file).
+    ``base_offset``/``base_line`` say where ``text`` begins in the file: by default
+    right after the byte order mark, if any; further on when an import resumes in
+    the middle of a grown file.
     """
+    if base_offset is None:
+        base_offset = bom_length(encoding)
     codec = text_codec(encoding)
     starts = [m.start() for m in start.finditer(text)]
     hands: list[RawHand] = []

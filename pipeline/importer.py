@@ -21,7 +21,7 @@ from pathlib import Path
 from engine.hand import Hand
 from parsers.detect import Format, detect
 from parsers.errors import ParseError
-from parsers.split import RawHand, bom_length, decode, leading_text, split_hands, text_codec
+from parsers.split import RawHand, decode, leading_text, split_hands, text_codec
 from pipeline.rows import Batch
 from pipeline.store import FileState, Store
 
@@ -241,11 +241,11 @@ class Importer:
         state.format = fmt.name
         base_line = 1 if not start else None
         hands = split_hands(text, fmt.start, encoding, fmt.end,
-                            base_offset=start or bom_length(encoding),
+                            base_offset=start or None,
                             base_line=base_line or _line_of(data, start, encoding))
         junk = leading_text(text, fmt.start)
         if junk.count("\n") >= 1:  # more than a separator line before the first hand
-            self.leading_junk.append((file_id, key, start or bom_length(encoding), junk))
+            self.leading_junk.append((file_id, key, start, junk))
         if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
             # the last hand may still be growing: read it again when the file grows
             state.resume_offset = hands[-1].byte_offset

@@ -1,0 +1,374 @@
+"""The PokerStars grammar and builder, line form by line form."""
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal as D
+
+import pytest
+
+from engine.consistency import summary_mismatches
+from engine.hand import Hand, Kind, Street, Structure, UnsupportedHand
+from parsers.errors import ParseError
+from parsers.pokerstars import parse_hand
+
+from conftest import HEAD
+
+SEATS = """Seat 1: Hero ($10 in chips)
+Seat 2: Villain ($12.40 in chips)
+Seat 3: Third ($5 in chips)
+"""
+SUMMARY_FOLDS = """Seat 2: Villain (small blind) folded before Flop
+Seat 3: Third (big blind) folded before Flop
+"""
+
+
+def hand(body: str, head: str = HEAD, seats: str = SEATS) -> Hand:
+    return parse_hand(head + seats + body.strip("\n") + "\n")
+
+
+STEAL = """Villain: posts small blind $0.05
+Third: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Hero [Ah Kd]
+Hero: raises $0.20 to $0.30
+Villain: folds
+Third: folds
+Uncalled bet ($0.20) returned to Hero
+Hero collected $0.25 from pot
+Hero: doesn't show hand
+*** SUMMARY ***
+Total pot $0.25 | Rake $0
+Seat 1: Hero (button) collected ($0.25)
+""" + SUMMARY_FOLDS
+
+
+def test_a_simple_hand_is_read_completely():
+    h = hand(STEAL)
+    assert (h.site, h.hand_id, h.game, h.structure) == ("PokerStars", "100000000001",
+                                                        "Hold'em", Structure.NO_LIMIT)
+    assert (h.stakes.small_blind, h.stakes.big_blind, h.currency) == (D("0.05"), D("0.10"), "USD")
+    assert (h.table, h.max_seats, h.button_seat) == ("Alcor", 6, 1)
+    assert [(s.seat, s.player, s.stack) for s in h.seats] == [
+        (1, "Hero", D("10")), (2, "Villain", D("12.40")), (3, "Third", D("5"))]
+    assert h.hero == "Hero" and h.seats[0].hole_cards == ("Ah", "Kd")
+    assert [(a.street, a.player, a.kind, a.amount, a.raise_to) for a in h.actions] == [
+        (Street.PREDEAL, "Villain", Kind.POST_SB, D("0.05"), None),
+        (Street.PREDEAL, "Third", Kind.POST_BB, D("0.10"), None),
+        (Street.PREFLOP, "Hero", Kind.RAISE, D("0.30"), D("0.30")),
+        (Street.PREFLOP, "Villain", Kind.FOLD, D("0"), None),
+        (Street.PREFLOP, "Third", Kind.FOLD, D("0"), None)]
+    assert h.uncalled == (("Hero", D("0.20")),)
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Hero", D("0.25"), "pot")]
+    assert (h.summary.total_pot, h.summary.rake) == (D("0.25"), D("0"))
+    assert [s.outcome for s in h.summary.seats] == ["collected", "folded", "folded"]
+    assert summary_mismatches(h) == []
+
+
+def test_times_are_kept_local_and_converted_to_utc():
+    h = hand(STEAL)
+    assert h.played_at == datetime(2024, 3, 9, 21, 15, 2) and h.time_zone == "CET"
+    assert h.played_at_utc == datetime(2024, 3, 9, 20, 15, 2)
+
+
+def test_raise_adds_what_it_takes_to_reach_the_total_not_the_written_increment():
+    h = hand("""Villain: posts small blind $0.05
+Third: posts big blind $0.10
+*** HOLE CARDS ***
+Hero: raises $0.30 to $0.30
+Villain: folds
+Third: raises $0.90 to $1
+Hero: calls $0.70
+*** FLOP *** [2c 7d Ts]
+Third: bets $1 and is all-in
+Hero: folds
+Uncalled bet ($1) returned to Third
+Third collected $2.05 from pot
+*** SUMMARY ***
+Total pot $2.05 | Rake $0
+Board [2c 7d Ts]
+Seat 1: Hero (button) folded on the Flop
+Seat 2: Villain (small blind) folded before Flop
+Seat 3: Third (big blind) collected ($2.05)
+""")
+    raises = [a for a in h.actions if a.kind == Kind.RAISE]
+    assert [(a.amount, a.raise_to) for a in raises] == [(D("0.30"), D("0.30")), (D("0.90"), D("1"))]
+    bet = h.actions[-2]
+    assert bet.street == Street.FLOP and bet.all_in and bet.raise_to == D("1")
+    assert h.boards == (("2c", "7d", "Ts"),)
+    assert summary_mismatches(h) == []
+
+
+def test_small_and_big_blinds_posted_together_leave_only_the_big_blind_live():
+    h = hand("""Villain: posts small blind $0.05
+Third: posts big blind $0.10
+Hero: posts small & big blinds $0.15
+*** HOLE CARDS ***
+Villain: folds
+Third: raises $0.20 to $0.30
+Hero: calls $0.20
+*** FLOP *** [2c 7d Ts]
+Third: checks
+Hero: checks
+*** SUMMARY ***
+Total pot $0.70 | Rake $0
+""")
+    assert h.actions[2].kind == Kind.POST_SB_BB and h.actions[2].amount == D("0.15")
+    assert h.actions[-3].amount == D("0.20")  # 0.10 of Hero's post was live
+
+
+def test_antes_straddles_and_a_big_blind_above_the_big_blind():
+    h = hand("""Hero: posts the ante $0.02
+Villain: posts the ante $0.02
+Third: posts the ante $0.02
+Villain: posts small blind $0.05
+Third: posts big blind $0.10
+Hero: posts straddle $0.20
+*** HOLE CARDS ***
+Villain: folds
+Third: folds
+Uncalled bet ($0.10) returned to Hero
+Hero collected $0.41 from pot
+*** SUMMARY ***
+Total pot $0.41 | Rake $0
+""")
+    assert h.stakes.ante == D("0.02")
+    assert [a.kind for a in h.actions[:6]] == [Kind.POST_ANTE] * 3 + [
+        Kind.POST_SB, Kind.POST_BB, Kind.POST_STRADDLE]
+    pm = hand("""Villain: posts small blind $2
+Third: posts big blind $4
+Hero: posts big blind $8
+*** HOLE CARDS ***
+Villain: folds
+Third: folds
+*** SUMMARY ***
+Total pot $14 | Rake $0
+""", head=HEAD.replace("PokerStars Hand", "PokerMaster Hand").replace("$0.05/$0.10", "$2/$4"))
+    assert pm.site == "PokerMaster" and pm.actions[2].kind == Kind.POST_STRADDLE
+
+
+def test_capped_no_limit():
+    h = hand("""Villain: posts small blind $0.25
+Third: posts big blind $0.50
+*** HOLE CARDS ***
+Hero: raises $9.50 to $10 and has reached the $10 cap
+Villain: folds
+Third: folds
+Uncalled bet ($9.50) returned to Hero
+Hero collected $1.25 from pot
+*** SUMMARY ***
+Total pot $1.25 | Rake $0
+""", head=HEAD.replace("($0.05/$0.10 USD)", "($0.25/$0.50 - $10 Cap -  USD)"))
+    assert h.stakes.cap == D("10") and h.actions[2].raise_to == D("10")
+
+
+SIDE_POTS = """Villain: posts small blind $0.05
+Third: posts big blind $0.10
+*** HOLE CARDS ***
+Hero: raises $0.20 to $0.30
+Villain: raises $12.10 to $12.40 and is all-in
+Third: calls $4.90 and is all-in
+Hero: calls $9.70 and is all-in
+*** FLOP *** [2c 7d Ts]
+*** TURN *** [2c 7d Ts] [Jh]
+*** RIVER *** [2c 7d Ts Jh] [Qh]
+*** SHOW DOWN ***
+Hero: shows [As Ad] (a pair of Aces)
+Villain: shows [Kc Kd] (a pair of Kings)
+Third: shows [Ac Kh] (a straight, Ten to Ace)
+Uncalled bet ($2.40) returned to Villain
+Hero collected $10 from side pot
+Third collected $15 from main pot
+*** SUMMARY ***
+Total pot $25 Main pot $15. Side pot $10. | Rake $0
+Board [2c 7d Ts Jh Qh]
+Seat 1: Hero (button) showed [As Ad] and won ($10) with a pair of Aces
+Seat 2: Villain (small blind) showed [Kc Kd] and lost with a pair of Kings
+Seat 3: Third (big blind) showed [Ac Kh] and won ($15) with a straight, Ten to Ace
+"""
+
+
+def test_side_pots_are_collected_by_name_and_summarised():
+    h = hand(SIDE_POTS)
+    assert [(c.player, c.pot) for c in h.collects] == [("Hero", "side pot"), ("Third", "main pot")]
+    assert h.summary.pots == (D("15"), D("10"))
+    assert [(s.player, s.hand_name) for s in h.shows][2] == ("Third", "a straight, Ten to Ace")
+    assert h.summary.seats[2].won == (D("15"),)
+    assert summary_mismatches(h) == []
+
+
+def test_a_changed_collected_amount_is_named():
+    h = hand(SIDE_POTS.replace("Hero collected $10 from side pot", "Hero collected $11 from side pot"))
+    assert any("Hero collected 11" in m for m in summary_mismatches(h))
+
+
+def test_cash_out_line():
+    h = hand(SIDE_POTS.replace("Hero collected $10 from side pot\n",
+                               "Hero collected $10 from side pot\n"
+                               "Villain cashed out the hand for $1.50 | Cash Out Fee $0.03\n"))
+    assert h.cash_outs == (("Villain", D("1.50"), D("0.03")),)
+
+
+def test_run_it_twice_gives_two_boards():
+    h = hand("""Villain: posts small blind $0.05
+Third: posts big blind $0.10
+*** HOLE CARDS ***
+Hero: raises $9.90 to $10 and is all-in
+Villain: folds
+Third: calls $4.90 and is all-in
+Uncalled bet ($5) returned to Hero
+*** FIRST FLOP *** [2c 7d Ts]
+*** SECOND FLOP *** [3c 8d 9s]
+*** FIRST TURN *** [2c 7d Ts] [Jh]
+*** SECOND TURN *** [3c 8d 9s] [4h]
+*** FIRST RIVER *** [2c 7d Ts Jh] [Qh]
+*** SECOND RIVER *** [3c 8d 9s 4h] [5h]
+*** FIRST SHOW DOWN ***
+Hero: shows [As Ad] (a pair of Aces)
+Third: shows [Kc Kd] (a pair of Kings)
+Hero collected $5.02 from pot
+*** SECOND SHOW DOWN ***
+Hero: shows [As Ad] (a pair of Aces)
+Third: shows [Kc Kd] (a pair of Kings)
+Hero collected $5.03 from pot
+*** SUMMARY ***
+Total pot $10.05 | Rake $0
+Hand was run twice
+FIRST Board [2c 7d Ts Jh Qh]
+SECOND Board [3c 8d 9s 4h 5h]
+Seat 1: Hero (button) showed [As Ad] and won ($5.02) with a pair of Aces, and won ($5.03) with a pair of Aces
+Seat 2: Villain (small blind) folded before Flop
+Seat 3: Third (big blind) showed [Kc Kd] and lost with a pair of Kings, and lost with a pair of Kings
+""")
+    assert h.boards == (("2c", "7d", "Ts", "Jh", "Qh"), ("3c", "8d", "9s", "4h", "5h"))
+    assert [(c.amount, c.run) for c in h.collects] == [(D("5.02"), 1), (D("5.03"), 2)]
+    assert h.summary.seats[0].won == (D("5.02"), D("5.03"))
+    assert summary_mismatches(h) == []
+
+
+def test_an_unknown_line_is_a_parse_error_at_its_line():
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.replace("Villain: folds", "Villain: dances on the table"))
+    assert err.value.reason == "unrecognised line"
+    assert err.value.line == 11
+    assert "dances" in err.value.detail
+
+
+def test_a_line_out_of_place_is_a_parse_error():
+    with pytest.raises(ParseError) as err:
+        hand(STEAL + "Villain: posts small blind $0.05\n")
+    assert err.value.reason.startswith("line out of place")
+
+
+def test_a_hand_without_summary_is_a_parse_error():
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.split("*** SUMMARY ***")[0])
+    assert "SUMMARY" in err.value.reason
+
+
+def test_a_bad_card_is_a_parse_error():
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.replace("[Ah Kd]", "[Ah Zz]"))
+    assert err.value.reason == "bad card"
+
+
+def test_a_hidden_card_is_left_out():
+    h = hand(SIDE_POTS.replace("Hero: shows [As Ad]", "Hero: shows [XX Ad]"))
+    assert h.shows[0].cards == ("Ad",)
+
+
+@pytest.mark.parametrize("game", ["6+ Hold'em", "Omaha Hi/Lo", "Omaha", "5 Card Omaha",
+                                  "Courchevel", "Split Hold'em"])
+def test_other_games_are_recognised_not_misread(game):
+    head = HEAD.replace("Hold'em No Limit", f"{game} Pot Limit")
+    if game == "6+ Hold'em":
+        head = head.replace("($0.05/$0.10 USD)", "(Button Blind $2 - Ante $2  USD)")
+    h = parse_hand(head + SEATS + "Whatever: the rest of this hand is not read\n")
+    assert isinstance(h, UnsupportedHand) and h.game == game
+
+
+def test_zoom_archive_lines_are_indented():
+    text = (HEAD + SEATS + STEAL).replace("PokerStars Hand", "PokerStars Zoom Hand")
+    h = parse_hand(text.replace("\n", "\n "))
+    assert h.zoom and len(h.actions) == 5
+
+
+def test_tournament_header_seats_and_events():
+    head = ("PokerStars Hand #204469397162: Tournament #2570765244, Freeroll  Hold'em No Limit"
+            " - Level XII (350/700) - 2019/09/21 16:47:02 MSK [2019/09/21 9:47:02 ET]\n"
+            "Table '2570765244 708' 9-max Seat #1 is the button\n")
+    seats = ("Seat 1: Hero (34539 in chips, $0.91 bounty)\n"
+             "Seat 2: Villain (12000 in chips) is sitting out\n"
+             "Seat 3: Third (1475 in chips) out of hand (moved from another table into small blind)\n"
+             "Seat 4: Fourth (5000 in chips)\n")
+    h = parse_hand(head + seats + """Hero: posts the ante 70
+Fourth: posts the ante 70
+Fourth joins the table at seat #4
+Hero: posts small blind 350
+Fourth: posts big blind 700
+*** HOLE CARDS ***
+Hero said, "gl"
+Hero: folds
+Uncalled bet (350) returned to Fourth
+Fourth collected 840 from pot
+Hero finished the tournament in 3rd place and received $1.20.
+*** SUMMARY ***
+Total pot 840 | Rake 0
+Seat 1: Hero (button) (small blind) folded before Flop
+Seat 4: Fourth (big blind) collected (840)
+""")
+    assert (h.tournament_id, h.tournament_level, h.buy_in, h.currency) == (
+        "2570765244", "XII", "Freeroll", "chips")
+    assert (h.stakes.small_blind, h.stakes.big_blind, h.stakes.ante) == (D(350), D(700), D(70))
+    assert h.seats[0].bounty == D("0.91")
+    assert [s.sitting_out for s in h.seats] == [False, True, True, False]
+    assert h.played_at_utc == datetime(2019, 9, 21, 13, 47, 2)
+    assert summary_mismatches(h) == []
+
+
+def test_fixed_limit_stakes_name_the_bets():
+    h = hand("""Villain: posts small blind $0.25
+Third: posts big blind $0.50
+*** HOLE CARDS ***
+Hero: folds
+Villain: folds
+Uncalled bet ($0.25) returned to Third
+Third collected $0.50 from pot
+*** SUMMARY ***
+Total pot $0.50 | Rake $0
+""", head=HEAD.replace("Hold'em No Limit ($0.05/$0.10 USD)", "Hold'em Limit ($0.50/$1 USD)"))
+    st = h.stakes
+    assert h.structure == Structure.FIXED_LIMIT
+    assert (st.small_blind, st.big_blind, st.small_bet, st.big_bet) == (
+        D("0.25"), D("0.50"), D("0.50"), D("1"))
+
+
+@pytest.mark.parametrize("header, expect", [
+    ("PokerStars Game #1003659126: Hold'em No Limit ($1/$2) - 2009/10/12 - 23:45:12 (ET)",
+     ("PokerStars", "USD", "ET", datetime(2009, 10, 13, 3, 45, 12))),
+    ("POKERSTARS GAME #13177128246:  HOLD'EM NO LIMIT ($2/$4) - 2007/11/11 - 13:27:23 (ET)",
+     ("PokerStars", "USD", "ET", datetime(2007, 11, 11, 18, 27, 23))),
+    ("PokerStars Hand #3406008447: Hold'em No Limit ($10/$20) - 2017/01/01 17:36:54",
+     ("PokerStars", "USD", None, None)),
+    ("Run It Once Poker Hand #30702949: Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC [2019/02/08 16:19 CET]",
+     ("Run It Once", "EUR", "UTC", datetime(2019, 2, 8, 15, 19))),
+    ("PokerMaster Hand #3713015100020: Hold'em No Limit (¥2/¥4 CNY) - 2019/03/19 10:57:09 UTC",
+     ("PokerMaster", "CNY", "UTC", datetime(2019, 3, 19, 10, 57, 9))),
+    ("PokerStars Hand #1: Hold'em No Limit (50/100) - 2020/01/01 10:00:00 ET",
+     ("PokerStars", "play", "ET", datetime(2020, 1, 1, 15, 0))),
+])
+def test_header_variants(header, expect):
+    h = parse_hand(header + "\n" + HEAD.split("\n", 1)[1] + SEATS + STEAL)
+    assert (h.site, h.currency, h.time_zone, h.played_at_utc) == expect
+
+
+def test_pot_limit_preflop_no_limit_after():
+    head = ("PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em Pot "
+            "Limit Pre-Flop, No Limit Post-Flop - Level I (10/20) - 2012/09/14 17:05:13 ET\n"
+            "Table '2012090038 14' 9-max Seat #1 is the button\n")
+    h = parse_hand(head + SEATS + STEAL.replace("$", ""))
+    assert h.structure == Structure.PL_PRE_NL_POST and h.buy_in == "$200+$15 USD"
+
+
+def test_room_bug_summary_disagreement_is_named():
+    h = hand(STEAL.replace("Total pot $0.25", "Total pot $0.35"))
+    assert summary_mismatches(h)[0].startswith("chips put in (0.25) differ")

@@ -1,0 +1,81 @@
+"""Reading files as rooms write them: encodings, line ends, offsets, cut hands."""
+from __future__ import annotations
+
+import codecs
+
+from parsers.detect import POKERSTARS, detect
+from parsers.split import decode, split_hands
+
+HAND = ("PokerStars Hand #1{n}: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/01 10:00:00 ET\n"
+        "Table 'Ö Table' 6-max Seat #1 is the button\n"
+        "Seat 1: Jörg ($2 in chips)\n"
+        "*** SUMMARY ***\n"
+        "Total pot $0 | Rake $0\n")
+
+
+def two_hands(newline: str = "\n") -> str:
+    return (HAND.format(n=1) + "\n\n" + HAND.format(n=2)).replace("\n", newline)
+
+
+def split(data: bytes):
+    text, enc = decode(data)
+    return split_hands(text, POKERSTARS.start, enc, POKERSTARS.end), enc
+
+
+def test_utf8_with_bom_offsets_point_at_each_hand():
+    data = codecs.BOM_UTF8 + two_hands().encode("utf-8")
+    hands, enc = split(data)
+    assert enc == "utf-8-sig"
+    assert [h.line for h in hands] == [1, 8]
+    for h in hands:
+        chunk = data[h.byte_offset:h.byte_offset + h.byte_length].decode("utf-8")
+        assert chunk.startswith("PokerStars Hand #1")
+        assert h.text.startswith(chunk.split("\n")[0])
+
+
+def test_utf16_with_bom_is_read_and_offsets_are_in_bytes():
+    data = codecs.BOM_UTF16_LE + two_hands("\r\n").encode("utf-16-le")
+    hands, enc = split(data)
+    assert enc == "utf-16-le"
+    second = hands[1]
+    assert data[second.byte_offset:].decode("utf-16-le").startswith("PokerStars Hand #12")
+    assert "Jörg" in second.text and "\r" not in second.text
+
+
+def test_windows_1252_is_read():
+    data = two_hands("\r\n").encode("cp1252")
+    hands, enc = split(data)
+    assert enc == "cp1252"
+    assert "Jörg" in hands[0].text
+
+
+def test_cr_only_line_ends_are_normalised_and_counted():
+    hands, _ = split(two_hands("\r").encode())
+    assert [h.line for h in hands] == [1, 8]
+    assert hands[0].text.count("\n") == 4
+
+
+def test_non_breaking_spaces_become_spaces():
+    hands, _ = split(two_hands().replace("Rake $0", "Rake\xa0$0").encode())
+    assert "Rake $0" in hands[0].text
+
+
+def test_header_in_the_middle_of_a_line_starts_a_new_hand():
+    text = HAND.format(n=1).replace("*** SUMMARY ***\nTotal pot $0 | Rake $0\n", "*** FLOP *** [4d Kh J")
+    hands, _ = split((text + HAND.format(n=2)).encode())
+    assert len(hands) == 2
+    assert hands[0].text.endswith("[4d Kh J")
+    assert hands[1].text.startswith("PokerStars Hand #12")
+
+
+def test_last_hand_without_summary_is_incomplete():
+    text = two_hands().rsplit("*** SUMMARY ***", 1)[0]
+    hands, _ = split(text.encode())
+    assert [h.complete for h in hands] == [True, False]
+
+
+def test_detect_names_rooms_not_supported_yet():
+    assert detect("Poker Hand #HD123456: Hold'em No Limit ($0.01/$0.02)") == "GGPoker"
+    assert detect("Winamax Poker - CashGame - HandId: #1-2-3") == "Winamax"
+    assert detect("just some text") is None
+    assert detect(HAND.format(n=1)) is POKERSTARS
