@@ -57,7 +57,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
     from pipeline.importer import Importer, discover
     from pipeline.store import Store
 
-    files = discover(args.paths)
+    files = discover(args.paths, exclude=[args.db, args.db + ".wal"])
     total_bytes = sum(f.stat().st_size for f in files)
     store = Store(args.db)
     show = not (args.quiet or args.json) and sys.stderr.isatty()

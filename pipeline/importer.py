@@ -66,8 +66,10 @@ class _Unit:
     drop_errors_from: dict[int, int] = field(default_factory=dict)
 
 
-def discover(paths: Iterable[str | Path]) -> list[Path]:
-    """Every file under the given files and folders (recursively), sorted."""
+def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) -> list[Path]:
+    """Every file under the given files and folders (recursively), sorted, but those
+    in ``exclude`` (the database itself, when it lies in an imported folder)."""
+    skip = {Path(p).resolve() for p in exclude}
     found: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
@@ -76,7 +78,7 @@ def discover(paths: Iterable[str | Path]) -> list[Path]:
             found.append(p)
         else:
             raise FileNotFoundError(f"no such file or folder: {p}")
-    return sorted(set(found))
+    return sorted(f for f in set(found) if f.resolve() not in skip)
 
 
 def _digest(data: bytes) -> str:

@@ -1,0 +1,165 @@
+"""Importing into a real DuckDB file: idempotent, incremental, transactional."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline import importer as importer_module
+from pipeline.importer import Importer, discover
+from pipeline.store import Store
+
+from conftest import SAMPLES
+
+CASH = next(SAMPLES.glob("pokerstars/*Alcor*.txt"))
+
+
+def run(db: Path, *paths: Path, workers: int = 1):
+    store = Store(db)
+    try:
+        return Importer(store, workers).run(discover(paths))
+    finally:
+        store.close()
+
+
+def query(db: Path, sql: str):
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def test_samples_import_and_reimport_adds_nothing(tmp_path):
+    db = tmp_path / "h.duckdb"
+    first = run(db, SAMPLES)
+    assert (first.files, first.hands_new, first.parse_errors) == (3, 7, 0)
+    again = run(db, SAMPLES)
+    assert (again.hands_new, again.duplicates, again.files_unchanged) == (0, 7, 3)
+    assert query(db, "SELECT count(*) FROM hands") == [(7,)]
+    assert query(db, "SELECT count(*) FROM hand_players") == [(4 * 6 + 5 + 4 + 4,)]
+
+
+def test_money_is_stored_exactly(tmp_path):
+    db = tmp_path / "h.duckdb"
+    run(db, SAMPLES)
+    rows = query(db, "SELECT player, invested, collected, net FROM hand_players "
+                     "WHERE hand_id = '240000000003' ORDER BY seat")
+    assert [(p, str(i), str(c), str(n)) for p, i, c, n in rows][0] == (
+        "Hero", "7.35", "11.40", "4.05")
+    types = dict(query(db, "SELECT column_name, data_type FROM information_schema.columns "
+                           "WHERE table_name = 'hand_players'"))
+    assert types["net"] == "DECIMAL(18,2)"
+
+
+def test_positions_are_stored(tmp_path):
+    db = tmp_path / "h.duckdb"
+    run(db, SAMPLES)
+    rows = query(db, "SELECT player, position, position_group FROM hand_players "
+                     "WHERE hand_id = '240000000003' ORDER BY seat")
+    assert rows == [("Hero", "HJ", "MP"), ("MapleLeaf77", "CO", "CO"),
+                    ("quietriver", "BTN", "BTN"), ("Tanzanite", "SB", "SB"),
+                    ("kb_grinder", "BB", "BB"), ("OldOakTree", "UTG", "EP")]
+
+
+def _hands_of(path: Path) -> list[str]:
+    text = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+    return ["PokerStars Hand #" + h for h in text.split("PokerStars Hand #")[1:]]
+
+
+def test_a_growing_file_adds_only_its_new_hands(tmp_path):
+    hands = _hands_of(CASH)
+    live = tmp_path / "live" / "table.txt"
+    live.parent.mkdir()
+    cut = hands[2].index("*** SUMMARY ***")
+    live.write_text("".join(hands[:2]) + hands[2][:cut])
+    db = tmp_path / "h.duckdb"
+    first = run(db, live.parent)
+    assert (first.hands_new, first.incomplete, first.parse_errors) == (2, 1, 0)
+    live.write_text("".join(hands))
+    second = run(db, live.parent)
+    assert (second.hands_new, second.incomplete, second.duplicates, second.parse_errors) == (2, 0, 0, 0)
+    assert query(db, "SELECT count(*) FROM hands") == [(4,)]
+    offsets = query(db, "SELECT byte_offset FROM hands ORDER BY byte_offset")
+    data = live.read_bytes()
+    assert all(data[o:].startswith(b"PokerStars Hand #") for (o,) in offsets)
+
+
+def test_a_file_cut_mid_line_is_read_again_when_it_grows(tmp_path):
+    hands = _hands_of(CASH)
+    live = tmp_path / "table.txt"
+    whole = "".join(hands[:2]).rstrip("\n")
+    live.write_text(whole[:-20])  # the last summary line is cut off
+    db = tmp_path / "h.duckdb"
+    first = run(db, live)
+    assert first.hands_new == 1 and first.parse_errors == 1
+    live.write_text(whole + "\n")
+    second = run(db, live)
+    assert second.hands_new == 1
+    assert query(db, "SELECT count(*) FROM parse_errors") == [(0,)]
+
+
+def test_the_same_hand_in_two_files_is_stored_once(tmp_path):
+    shutil.copy(CASH, tmp_path / "a.txt")
+    shutil.copy(CASH, tmp_path / "b.txt")
+    s = run(tmp_path / "h.duckdb", tmp_path)
+    assert (s.hands_new, s.duplicates) == (4, 4)
+
+
+def test_bad_text_is_kept_with_file_line_and_reason(tmp_path):
+    hands = _hands_of(CASH)
+    broken = hands[1].replace("Tanzanite: checks", "Tanzanite: juggles")
+    f = tmp_path / "t.txt"
+    f.write_text(hands[0] + broken + hands[2])
+    db = tmp_path / "h.duckdb"
+    s = run(db, f)
+    assert (s.hands_new, s.parse_errors) == (2, 1)
+    (line, reason, raw), = query(db, "SELECT line, reason, raw_text FROM parse_errors")
+    lines = f.read_text().split("\n")
+    assert lines[line - 1] == "Tanzanite: juggles"
+    assert reason == "unrecognised line: Tanzanite: juggles"
+    assert raw.startswith("PokerStars Hand #240000000002")
+
+
+def test_an_interrupted_write_leaves_no_half_hand(tmp_path, monkeypatch):
+    db = tmp_path / "h.duckdb"
+    store = Store(db)
+    real = store._run
+
+    def failing(sql, params=None):
+        if sql.startswith("INSERT INTO actions"):
+            raise RuntimeError("power cut")
+        return real(sql, params)
+
+    monkeypatch.setattr(store, "_run", failing)
+    with pytest.raises(RuntimeError):
+        Importer(store, 1).run(discover([SAMPLES]))
+    store.close()
+    assert query(db, "SELECT count(*) FROM hands") == [(0,)]
+    assert query(db, "SELECT count(*) FROM files") == [(0,)]
+    s = run(db, SAMPLES)
+    assert s.hands_new == 7
+
+
+def test_worker_processes_give_the_same_result(tmp_path, monkeypatch):
+    monkeypatch.setattr(importer_module, "UNIT_HANDS", 2)
+    a = run(tmp_path / "a.duckdb", SAMPLES, workers=2)
+    b = run(tmp_path / "b.duckdb", SAMPLES, workers=1)
+    assert a.hands_new == b.hands_new == 7
+    sql = "SELECT * EXCLUDE (file_id) FROM hands ORDER BY hand_id"
+    assert query(tmp_path / "a.duckdb", sql) == query(tmp_path / "b.duckdb", sql)
+    sql = "SELECT * FROM actions ORDER BY hand_id, seq"
+    assert query(tmp_path / "a.duckdb", sql) == query(tmp_path / "b.duckdb", sql)
+
+
+def test_rooms_not_supported_yet_are_named_per_file(tmp_path):
+    (tmp_path / "gg.txt").write_text("Poker Hand #HD1234: Hold'em No Limit ($0.01/$0.02)\n")
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    (tmp_path / "in").mkdir()
+    for name in ("gg.txt", "notes.txt"):
+        (tmp_path / name).rename(tmp_path / "in" / name)
+    s = run(tmp_path / "h.duckdb", tmp_path / "in")
+    assert dict(s.formats_not_supported) == {"GGPoker": 1}
+    assert s.files_not_recognised == [str(tmp_path / "in" / "notes.txt")]
