@@ -1,0 +1,55 @@
+"""The handlens command as a user runs it."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.cli import main
+
+from conftest import SAMPLES
+
+
+def test_import_json_summary_and_reimport(tmp_path, capsys):
+    db = str(tmp_path / "h.duckdb")
+    assert main(["import", str(SAMPLES), "--db", db, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"files", "hands_new", "duplicates", "incomplete", "unsupported", "parse_errors",
+            "seconds"} <= set(out)
+    assert (out["files"], out["hands_new"], out["parse_errors"]) == (3, 7, 0)
+    assert main(["import", str(SAMPLES), "--db", db, "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert (again["hands_new"], again["duplicates"]) == (0, 7)
+
+
+def test_import_prints_a_readable_summary(tmp_path, capsys):
+    assert main(["import", str(SAMPLES), "--db", str(tmp_path / "h.duckdb")]) == 0
+    out = capsys.readouterr().out
+    assert "hands new                7" in out and "parse errors             0" in out
+
+
+def test_errors_lists_file_and_line(tmp_path, capsys):
+    bad = tmp_path / "in" / "bad.txt"
+    bad.parent.mkdir()
+    text = next(SAMPLES.glob("pokerstars/*Vega*")).read_text()
+    bad.write_text(text.replace("turnpike: folds", "turnpike: sings"))
+    db = str(tmp_path / "h.duckdb")
+    main(["import", str(bad.parent), "--db", db])
+    capsys.readouterr()
+    assert main(["errors", "--db", db]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == f"{bad}:12: unrecognised line: turnpike: sings"
+
+
+def test_missing_path_is_a_clear_message(tmp_path, capsys):
+    assert main(["import", str(tmp_path / "nope"), "--db", str(tmp_path / "h.duckdb")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [[], ["import"], ["errors"]])
+def test_help_on_every_command(command):
+    out = subprocess.run([sys.executable, "-m", "pipeline.cli", *command, "--help"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and "usage: handlens" in out.stdout
