@@ -75,6 +75,7 @@ _LOOSE_HEADER = re.compile(
     r"\s*(PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)\b.*?#(\d+):\s*(.*)")
 
 
+@lru_cache(maxsize=8192)  # amounts repeat (blinds, antes, common bets); Decimals are immutable
 def money(text: str) -> Decimal:
     """'$1,234.50' → Decimal('1234.50'), exactly."""
     return Decimal(text.translate(_STRIP_MONEY))

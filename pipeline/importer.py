@@ -230,7 +230,7 @@ class Importer:
             text, encoding = decode(data)
             fmt = detect(text[:8192])
         file_id = old.file_id if old is not None else self._new_id()
-        state = FileState(file_id, key, len(data), digest, len(data), _digest(data),
+        state = FileState(file_id, key, len(data), digest, len(data), digest,
                           None, encoding, old.hands if start else 0,
                           old.errors if start else 0)
         if not isinstance(fmt, Format):
