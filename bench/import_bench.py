@@ -84,12 +84,14 @@ _IMPORT = """
 import json, resource, sys
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
-store = Store(sys.argv[1])
+store = Store(sys.argv[1], threads=1)
 s = Importer(store).run(discover([sys.argv[2]]))
 store.close()
 me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+cpu = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"hands": s.hands_new + s.duplicates + s.parse_errors, "seconds": s.seconds,
+                  "main_cpu": cpu.ru_utime + cpu.ru_stime,
                   "peak_main_mb": me / 1024, "peak_worker_mb": kids / 1024}))
 """
 
@@ -126,6 +128,7 @@ def main() -> None:
     print(f"{'stage':36} {'hands/s':>10} {'ratio to split':>15}")
     for name, rate in rows:
         print(f"{name:36} {rate:>10,.0f} {rate / base:>15.3f}")
+    print(f"import main process CPU: {result['main_cpu'] / result['hands'] * 1e6:.0f} µs a hand")
     print(f"peak memory: import process {result['peak_main_mb']:.0f} MB, "
           f"largest worker {result['peak_worker_mb']:.0f} MB")
     print(f"(bench process itself: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")

@@ -59,7 +59,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
 
     files = discover(args.paths, exclude=[args.db, args.db + ".wal"])
     total_bytes = sum(f.stat().st_size for f in files)
-    store = Store(args.db)
+    store = Store(args.db, threads=1)
     show = not (args.quiet or args.json) and sys.stderr.isatty()
     try:
         if show:

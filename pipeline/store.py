@@ -43,8 +43,10 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
 
 
 class Store:
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, threads: int | None = None) -> None:
         self.con = connect(path)
+        if threads:  # the importer's writer: the cores belong to the parsing workers
+            self._run(f"SET threads = {int(threads)}")
 
     def close(self) -> None:
         self.con.close()
