@@ -118,7 +118,7 @@ class _Builder:
 
     def build(self) -> Hand:
         header, table = self.tokens[0], self.tokens[1]
-        (brand, zoom, hand_id, tournament, buy_in, game, limit, level, sb, bb, cap,
+        (brand, zoom, hand_id, club, tournament, buy_in, game, limit, level, sb, bb, cap,
          button_blind, button_ante, currency, date, tz, date_et, tz_et) = header.value
         self.structure = LIMITS[limit]
         table_name, max_seats, button = table.value
@@ -328,7 +328,6 @@ class _StarsLexer(LineLexer):
 
 GRAMMAR = (Path(__file__).parent / "grammars" / "pokerstars.lark").read_text("utf-8")
 _parser = build_parser(GRAMMAR, _StarsLexer, _ToHand())
-_header = re.compile(_parser.lexer_conf.terminals_by_name["HEADER"].pattern.value)
 
 
 def _unsupported(text: str, first_line: str) -> UnsupportedHand | None:

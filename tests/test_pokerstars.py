@@ -353,6 +353,8 @@ Total pot $0.50 | Rake $0
      ("Run It Once", "EUR", "UTC", datetime(2019, 2, 8, 15, 19))),
     ("PokerMaster Hand #3713015100020: Hold'em No Limit (¥2/¥4 CNY) - 2019/03/19 10:57:09 UTC",
      ("PokerMaster", "CNY", "UTC", datetime(2019, 3, 19, 10, 57, 9))),
+    ("PokerStars Home Game #40404040404: {The Club}  Hold'em No Limit ($0.01/$0.02) - 2020/01/01 10:00:00 ET",
+     ("PokerStars", "USD", "ET", datetime(2020, 1, 1, 15, 0))),
     ("PokerStars Hand #1: Hold'em No Limit (50/100) - 2020/01/01 10:00:00 ET",
      ("PokerStars", "play", "ET", datetime(2020, 1, 1, 15, 0))),
 ])
