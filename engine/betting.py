@@ -1,0 +1,241 @@
+"""One betting round under no-limit, pot-limit or fixed-limit rules.
+
+A ``Round`` knows whose turn it is and what each player may do: the amount to
+call, the minimum bet (the big blind) and minimum raise (the last full bet or
+raise), the pot-limit maximum (the pot after calling), the fixed-limit sizes (small
+bet preflop and on the flop, big bet on the turn and river) and cap, and the
+all-in rule: a raise smaller than a full raise does not reopen the betting for
+players who have already acted. It reports what breaks a rule to its table (the
+replay), which records the finding.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from engine.hand import ZERO, Action, Kind, Stakes, Street, Structure
+
+if TYPE_CHECKING:
+    from engine.replay import _Replay
+
+_LIVE_POSTS = {Kind.POST_SB, Kind.POST_BB, Kind.POST_STRADDLE, Kind.POST_BUTTON_BLIND}
+
+
+def structure_on(street: Street, structure: str) -> str:
+    """The structure in force on a street (PL/NL games are pot limit before the flop)."""
+    if structure == Structure.PL_PRE_NL_POST:
+        return Structure.POT_LIMIT if street <= Street.PREFLOP else Structure.NO_LIMIT
+    return structure
+
+
+def bet_size(street: Street, stakes: Stakes) -> Decimal:
+    """Fixed limit: the small bet before the turn, the big bet from the turn on."""
+    small = stakes.small_bet or stakes.big_blind
+    return small if street <= Street.FLOP else (stakes.big_bet or 2 * small)
+
+
+class Round:
+    """The state of one betting round; see the module doc."""
+
+    def __init__(self, table: _Replay, street: Street, previous: Round | None = None) -> None:
+        self.t = table
+        self.street = street
+        self.all_in: set[str] = previous.all_in if previous else set()
+        stakes = table.hand.stakes
+        self.structure = structure_on(street, table.hand.structure)
+        self.put: dict[str, Decimal] = {}
+        self.level = ZERO  # the bet to match on this street
+        self.full = stakes.big_blind  # the last full bet or raise: the minimum raise
+        self.bets = 0  # bets and raises so far (fixed-limit cap)
+        self.acted: set[str] = set()  # acted since the last full bet or raise
+        self.opener: str | None = None  # preflop: the big blind, or the straddler
+        self.small_blind: str | None = None
+        self.next = 0  # index in table.order where the search for the next actor starts
+        self.closed = False
+        if previous is not None and previous.street == Street.PREDEAL:
+            # the blinds carry into the first round; the big blind (or straddle) opens it
+            self.put, self.level, self.full = previous.put, previous.level, previous.full
+            self.bets = 1 if self.level > 0 else 0
+            self.opener = previous.opener or self._big_blind_seat(previous)
+            # the big blind is the bet to call even when its poster could not post it all
+            self.level = max(self.level, stakes.big_blind)
+            if self.opener in table.order:
+                self.next = table.order.index(self.opener) + 1
+
+    def _big_blind_seat(self, previous: Round) -> str | None:
+        """Who sits in the big blind when nobody posted it (all-in on the ante)."""
+        order = self.t.order
+        if previous.small_blind in order:
+            return order[(order.index(previous.small_blind) + 1) % len(order)]
+        return order[1] if len(order) > 2 else (order[0] if order else None)
+
+    # ------------------------------------------------------------ whose turn
+    def expected(self) -> str | None:
+        """The player to act now, or None when the round is complete."""
+        t = self.t
+        live = [p for p in t.order if p not in t.folded]
+        if len(live) < 2:
+            return None
+        able = [p for p in live if p not in self.all_in]
+        if len(able) <= 1:
+            # one player left to act: only what the others (all-in) have in must be matched
+            most = max((self.put.get(p, ZERO) for p in live if p not in able), default=ZERO)
+            if all(self.put.get(p, ZERO) >= min(self.level, most) for p in able):
+                return None
+        n = len(t.order)
+        for k in range(n):
+            p = t.order[(self.next + k) % n]
+            if p in t.folded or p in self.all_in:
+                continue
+            if p not in self.acted or self.put.get(p, ZERO) < self.level:
+                return p
+        return None
+
+    def close(self, index: int) -> None:
+        """The round ends here: nobody may still be owed a turn."""
+        if self.closed or self.street == Street.PREDEAL:
+            return
+        self.closed = True
+        waiting = self.expected()
+        if waiting is not None:
+            self.t.add("ROUND_CLOSED_EARLY", f"the {self.street.name.lower()} ends while "
+                                             f"{waiting} still has to act", self.street,
+                       index if index < len(self.t.hand.actions) else None)
+
+    # ------------------------------------------------------------ moves
+    def post(self, i: int, a: Action) -> None:
+        """Blinds, antes and straddles: forced, not a turn to act."""
+        p, bb = a.player, self.t.hand.stakes.big_blind
+        if a.kind == Kind.POST_ANTE:
+            return
+        live = min(a.amount, bb) if a.kind == Kind.POST_SB_BB else a.amount
+        if a.kind not in _LIVE_POSTS and a.kind != Kind.POST_SB_BB:
+            live = ZERO  # a dead blind
+        self.put[p] = self.put.get(p, ZERO) + live
+        if a.kind == Kind.POST_BB and self.opener is None:
+            self.opener = p
+        if a.kind == Kind.POST_SB and self.small_blind is None:
+            self.small_blind = p
+        if a.kind == Kind.POST_STRADDLE:
+            self.opener = p
+            self.full = max(self.full, self.put[p] - self.level)
+        self.level = max(self.level, self.put[p])
+
+    def act(self, i: int, a: Action) -> None:
+        t, p, st = self.t, a.player, self.street
+        if p in t.folded:
+            t.add("ACTS_AFTER_FOLD", f"{p} acts after folding", st, i)
+            return
+        if p in self.all_in:
+            if (a.kind == Kind.FOLD and t.rules.sitting_out_all_in_folds
+                    and t.seats[p].sitting_out):
+                t.add("ACTS_WHILE_ALL_IN", f"{p}, sitting out, is folded while all-in (the "
+                                           f"room's rule)", st, i, severity="warning")
+                t.folded.add(p)
+            else:
+                t.add("ACTS_WHILE_ALL_IN", f"{p} acts after going all-in", st, i)
+            return
+        due = self.expected()
+        if due is None:
+            t.add("OUT_OF_TURN", f"{p} acts, but nobody is left to act on the "
+                                 f"{st.name.lower()}", st, i)
+        elif due != p:
+            t.add("OUT_OF_TURN", f"{p} acts, but {due} is to act", st, i)
+        put = self.put.get(p, ZERO)
+        owed = self.level - put
+        stack = t.stack[p]
+        all_in = a.amount >= stack
+        kind = a.kind
+        if kind == Kind.FOLD:
+            t.folded.add(p)
+        elif kind == Kind.CHECK:
+            if owed > 0:
+                t.add("BAD_CALL_AMOUNT", f"{p} checks with {owed} to call", st, i)
+        elif kind == Kind.CALL:
+            due_call = min(owed, stack)
+            others = [q for q in t.order if q != p and q not in t.folded]
+            if others and all(q in self.all_in for q in others):
+                # nobody can match more: the call is what the others have in
+                most = max(self.put.get(q, ZERO) for q in others)
+                due_call = min(max(min(self.level, most) - put, ZERO), stack)
+            if owed <= 0:
+                t.add("BAD_CALL_AMOUNT", f"{p} calls {a.amount} with nothing to call", st, i)
+            elif a.amount != due_call:
+                t.add("BAD_CALL_AMOUNT", f"{p} calls {a.amount}; the call is {due_call}", st, i)
+        elif kind == Kind.BET:
+            self._bet(i, a, all_in)
+        elif kind == Kind.RAISE:
+            self._raise(i, a, owed, all_in)
+        self.put[p] = put + a.amount
+        self.acted.add(p)
+        self.next = t.order.index(p) + 1
+
+    def _bet(self, i: int, a: Action, all_in: bool) -> None:
+        t, p, st = self.t, a.player, self.street
+        stakes = t.hand.stakes
+        if self.level > 0:
+            t.add("BET_FACING_BET", f"{p} bets {a.amount} facing a bet of {self.level}", st, i)
+        if self.structure == Structure.FIXED_LIMIT:
+            size = bet_size(st, stakes)
+            if a.amount != size and not (all_in and a.amount < size):
+                t.add("WRONG_LIMIT_AMOUNT", f"{p} bets {a.amount}; the bet is {size}", st, i)
+        else:
+            if a.amount < stakes.big_blind and not all_in:
+                t.add("BET_TOO_SMALL", f"{p} bets {a.amount}, less than the big blind "
+                                       f"{stakes.big_blind}", st, i)
+            if self.structure == Structure.POT_LIMIT and a.amount > self._pot():
+                t.add("OVER_POT_LIMIT", f"{p} bets {a.amount} into a pot of {self._pot()}", st, i)
+        self._cap_game(i, a)
+        self.level = self.put.get(p, ZERO) + a.amount
+        self.full = max(a.amount, stakes.big_blind) if not all_in else max(self.full, a.amount)
+        self.bets = 1
+        self.acted = set()
+
+    def _raise(self, i: int, a: Action, owed: Decimal, all_in: bool) -> None:
+        t, p, st = self.t, a.player, self.street
+        to = a.raise_to if a.raise_to is not None else self.put.get(p, ZERO) + a.amount
+        increment = to - self.level
+        if increment <= 0:
+            t.add("RAISE_TOO_SMALL", f"{p} raises to {to}, not above the bet of {self.level}",
+                  st, i)
+            return
+        if p in self.acted and self.put.get(p, ZERO) < self.level:
+            t.add("REOPENED_WRONGLY", f"{p} re-raises, but only an incomplete all-in raise "
+                                      f"came after their last action", st, i)
+        if self.structure == Structure.FIXED_LIMIT:
+            size = bet_size(st, t.hand.stakes)
+            if to != self.level + size and not (all_in and to < self.level + size):
+                t.add("WRONG_LIMIT_AMOUNT", f"{p} raises to {to}; the raise is to "
+                                            f"{self.level + size}", st, i)
+            if self.bets + 1 > t.rules.limit_cap:
+                t.add("OVER_CAP", f"{p} makes bet number {self.bets + 1}; the cap is "
+                                  f"{t.rules.limit_cap}", st, i)
+        else:
+            if increment < self.full and not all_in:
+                t.add("RAISE_TOO_SMALL", f"{p} raises by {increment}; the minimum raise is "
+                                         f"{self.full}", st, i)
+            if self.structure == Structure.POT_LIMIT:
+                most = self.level + self._pot() + owed
+                if to > most:
+                    t.add("OVER_POT_LIMIT", f"{p} raises to {to}; the pot allows {most}", st, i)
+        self._cap_game(i, a)
+        if increment >= self.full:
+            self.full = increment
+            self.acted = set()
+        self.level = to
+        self.bets += 1
+
+    def _cap_game(self, i: int, a: Action) -> None:
+        cap = self.t.hand.stakes.cap
+        if cap is None:
+            return
+        antes = sum((x.amount for x in self.t.hand.actions[:i]
+                     if x.player == a.player and x.kind == Kind.POST_ANTE), ZERO)
+        total = self.t.contributed[a.player] - antes + a.amount
+        if total > cap:
+            self.t.add("OVER_CAP", f"{a.player} puts {total} in a game capped at {cap}",
+                       self.street, i)
+
+    def _pot(self) -> Decimal:
+        """Everything in the middle now, this street's bets included."""
+        return sum(self.t.contributed.values(), ZERO) + self.t._added()

@@ -1,0 +1,57 @@
+"""Contributions → main and side pots, uncalled bets, splits with odd chips.
+
+Pure functions over exact Decimals. A pot is what every player still in could win:
+each all-in level of the players not folded closes one pot.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import NamedTuple
+
+from engine.hand import ZERO
+
+
+class Pot(NamedTuple):
+    amount: Decimal
+    eligible: frozenset[str]
+
+
+def uncalled(contributed: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
+    """What the top contributor put in beyond anyone else: it goes back to them."""
+    if len(contributed) < 2:
+        return None
+    ranked = sorted(contributed.items(), key=lambda kv: kv[1], reverse=True)
+    (top, most), (_, second) = ranked[0], ranked[1]
+    return (top, most - second) if most > second else None
+
+
+def build_pots(contributed: Mapping[str, Decimal], live: set[str],
+               all_in: set[str] = frozenset()) -> list[Pot]:
+    """Main pot first, then side pots. ``live``: players not folded; ``all_in``:
+    players all-in, whose level closes a pot even if they were folded (as a sitting
+    out player all-in on a blind is); such a pot goes to the same players as the next."""
+    levels = sorted({contributed.get(p, ZERO) for p in live | (all_in & contributed.keys())
+                     if contributed.get(p, ZERO) > 0})
+    pots: list[Pot] = []
+    previous = ZERO
+    for i, level in enumerate(levels):
+        top = i == len(levels) - 1
+        amount = sum((min(c, level) - min(c, previous) if not top else c - min(c, previous))
+                     for c in contributed.values() if c > previous)
+        eligible = frozenset(p for p in live if contributed.get(p, ZERO) >= level)
+        if amount > 0:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    if not pots and any(contributed.values()):
+        pots.append(Pot(sum(contributed.values(), ZERO), frozenset(live)))
+    return pots
+
+
+def split(amount: Decimal, winners_from_button: Sequence[str], unit: Decimal) -> dict[str, Decimal]:
+    """Equal shares in whole units; odd units go one each to the first winners
+    clockwise from the button."""
+    n = len(winners_from_button)
+    units = int(amount / unit)
+    share, odd = divmod(units, n)
+    return {p: (share + (1 if i < odd else 0)) * unit for i, p in enumerate(winners_from_button)}

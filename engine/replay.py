@@ -1,0 +1,392 @@
+"""Replay a hand through the rules of Texas Hold'em and judge what the room wrote.
+
+``replay(hand) -> Verdict``. One pass over the actions asks, for each, "is this
+legal here?" and records a Finding (a stable code, the street, the action's index
+and a sentence) when it is not; then the pots are rebuilt from the contributions
+and compared with what was collected, the showdown with the cards, and the body
+with its own SUMMARY. The replay never repairs what it judges.
+
+Status: ``failed`` if any finding is an error; else ``unverifiable`` if some part
+could not be judged (cards not shown at a showdown); else ``warning`` if the room
+only departed from its own conventions; else ``ok``. Games the engine does not
+play are ``unsupported``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from engine.betting import Round, bet_size, structure_on
+from engine.evaluate import evaluate, hand_name
+from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
+from engine.pots import Pot, build_pots, split, uncalled
+from engine.rules import RoomRules, rules_for
+
+ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
+
+CODES = {
+    # structure
+    "DUPLICATE_CARD": "the same card twice in one hand",
+    "BAD_BOARD": "a board with the wrong number of cards",
+    "UNKNOWN_PLAYER": "someone not seated acts or collects",
+    # order
+    "OUT_OF_TURN": "acting when another player was to act, or when nobody was",
+    "ACTS_AFTER_FOLD": "acting after folding",
+    "ACTS_WHILE_ALL_IN": "acting after being all-in",
+    "ROUND_CLOSED_EARLY": "a betting round ended while someone still had to act",
+    "REOPENED_WRONGLY": "a raise by a player whom only an incomplete all-in raise faced",
+    # amounts
+    "BAD_CALL_AMOUNT": "a call (or check) for the wrong amount",
+    "BET_FACING_BET": "a bet where there was already a bet: it must be a raise",
+    "BET_TOO_SMALL": "a bet below the big blind",
+    "RAISE_TOO_SMALL": "a raise below the minimum raise",
+    "OVER_POT_LIMIT": "a pot-limit bet or raise above the pot",
+    "WRONG_LIMIT_AMOUNT": "a fixed-limit bet or raise not of the fixed size",
+    "OVER_CAP": "more bets and raises than the cap, or more than a capped game allows",
+    "OVER_STACK": "more chips than the player had",
+    # pots
+    "BAD_UNCALLED_RETURN": "an uncalled bet returned wrongly, or not written",
+    "POT_MISMATCH": "the pot rebuilt from the actions differs from the room's",
+    "RAKE_MISMATCH": "collected + rake + fees differ from the pot",
+    "NOT_ELIGIBLE": "a pot paid to a player not in it",
+    "WRONG_WINNER": "a pot paid to a player without the best hand",
+    "BAD_SPLIT": "a split pot not shared equally by the room's odd-chip rule",
+    # showdown
+    "HAND_NAME_MISMATCH": "the printed hand name does not match the cards",
+    "CARDS_NOT_SHOWN": "a pot won at showdown by cards nobody saw",
+    "SUMMARY_MISMATCH": "the SUMMARY says otherwise than the hand",
+    "UNSUPPORTED_GAME": "a game the engine does not play",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    message: str
+    street: Street | None = None
+    action: int | None = None  # index into hand.actions
+    severity: str = ERROR
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    status: str  # ok, warning, failed, unverifiable, unsupported
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def codes(self) -> list[str]:
+        return [f.code for f in self.findings]
+
+
+def replay(hand: Hand | UnsupportedHand) -> Verdict:
+    if isinstance(hand, UnsupportedHand):
+        return Verdict("unsupported", (Finding(
+            "UNSUPPORTED_GAME", f"{hand.game} is not a game the engine plays", severity=WARNING),))
+    findings = _Replay(hand, rules_for(hand.site)).run()
+    severities = {f.severity for f in findings}
+    status = ("failed" if ERROR in severities else "unverifiable" if UNVERIFIABLE in severities
+              else "warning" if WARNING in severities else "ok")
+    return Verdict(status, tuple(findings))
+
+
+class _Replay:
+    def __init__(self, hand: Hand, rules: RoomRules) -> None:
+        self.hand = hand
+        self.rules = rules
+        self.findings: list[Finding] = []
+        self.unit = Decimal(1) if hand.currency == "chips" else Decimal("0.01")
+        self.seats = {s.player: s for s in hand.seats}
+        actors = {a.player for a in hand.actions}
+        in_hand = [s for s in sorted(hand.seats, key=lambda s: s.seat)
+                   if not s.sitting_out or s.player in actors]
+        button = hand.button_seat or 0
+        # clockwise from the first seat after the button; the button comes last
+        self.order = ([s.player for s in in_hand if s.seat > button]
+                      + [s.player for s in in_hand if s.seat <= button])
+        self.stack = {s.player: s.stack for s in in_hand}
+        self.contributed = dict.fromkeys(self.stack, ZERO)
+        self.folded: set[str] = set()
+
+    def add(self, code: str, message: str, street: Street | None = None,
+            action: int | None = None, severity: str = ERROR) -> None:
+        self.findings.append(Finding(code, message, street, action, severity))
+
+    def run(self) -> list[Finding]:
+        self.check_cards()
+        self.check_betting()
+        pots = self.check_pots()
+        if pots is not None:
+            self.check_showdown(pots)
+        self.check_hand_names()
+        self.check_summary()
+        return self.findings
+
+    # ------------------------------------------------------------ structure
+    def check_cards(self) -> None:
+        seen: dict[str, str] = {}
+
+        def see(card: str, where: str) -> None:
+            if card in seen and seen[card] != where:
+                self.add("DUPLICATE_CARD", f"{card} is both in {seen[card]} and in {where}")
+            seen.setdefault(card, where)
+
+        for s in self.hand.seats:
+            for c in s.hole_cards:
+                see(c, f"{s.player}'s hand")
+        first = self.hand.boards[0] if self.hand.boards else ()
+        for run, board in enumerate(self.hand.boards, start=1):
+            if len(board) not in (0, 3, 4, 5):
+                self.add("BAD_BOARD", f"board {run} has {len(board)} cards")
+            if len(set(board)) != len(board):
+                self.add("DUPLICATE_CARD", f"board {run} repeats a card: {' '.join(board)}")
+            shared = 0
+            while run > 1 and shared < min(len(board), len(first)) and board[shared] == first[shared]:
+                shared += 1
+            for c in board[shared:] if run > 1 else board:
+                see(c, f"board {run}" if run > 1 else "the board")
+
+    # ------------------------------------------------------------ betting
+    def check_betting(self) -> None:
+        hand, st = self.hand, self.hand.stakes
+        rnd = Round(self, Street.PREDEAL)
+        for i, a in enumerate(hand.actions):
+            p = a.player
+            if p not in self.stack:
+                self.add("UNKNOWN_PLAYER", f"{p} acts but is not dealt in", a.street, i)
+                continue
+            if a.street != rnd.street:
+                if a.street < rnd.street:
+                    self.add("OUT_OF_TURN", f"{p} acts on the {a.street.name.lower()} after the "
+                                            f"{rnd.street.name.lower()} began", a.street, i)
+                    continue
+                rnd = self._advance(rnd, a.street, i)
+            if a.amount > self.stack[p]:
+                self.add("OVER_STACK", f"{p} puts in {a.amount} with {self.stack[p]} behind",
+                         a.street, i)
+            if a.kind in Kind.POSTS:
+                rnd.post(i, a)
+            else:
+                rnd.act(i, a)
+            self.stack[p] -= a.amount
+            self.contributed[p] += a.amount
+            if self.stack[p] <= 0 or (st.cap is not None and self._capped(p)):
+                rnd.all_in.add(p)
+        self.all_in = rnd.all_in
+        live = [p for p in self.order if p not in self.folded]
+        if len(live) > 1:
+            end = len(hand.actions)
+            self._advance(rnd, Street.RIVER, end).close(end)
+            for run, board in enumerate(hand.boards, start=1):
+                if len(board) != 5:
+                    self.add("BAD_BOARD", f"{len(live)} players reach the showdown but board "
+                                          f"{run} has {len(board)} cards")
+
+    def _advance(self, rnd: Round, street: Street, index: int) -> Round:
+        """Close rounds until ``street`` begins; a round skipped entirely is judged too."""
+        while rnd.street < min(street, Street.RIVER):
+            rnd.close(index)
+            rnd = Round(self, Street(rnd.street + 1), rnd)
+        return rnd
+
+    def _capped(self, p: str) -> bool:
+        antes = sum((a.amount for a in self.hand.actions
+                     if a.player == p and a.kind == Kind.POST_ANTE), ZERO)
+        return self.contributed[p] - antes >= self.hand.stakes.cap
+
+    # ------------------------------------------------------------ pots
+    def check_pots(self) -> list[Pot] | None:
+        hand, summary = self.hand, self.hand.summary
+        expected = uncalled(self.contributed)
+        written = list(hand.uncalled)
+        put_in = sum(self.contributed.values(), ZERO) + self._added()
+        true_pot = put_in - (expected[1] if expected else ZERO)
+        room_pot = put_in - sum((amount for _, amount in written), ZERO)
+        basis = true_pot
+        if written != ([expected] if expected else []):
+            top = expected[0] if expected else written[0][0]
+            takers = {c.player for c in hand.collects}
+            total = summary.total_pot if summary else None
+            # the room's way still gives every player the same money
+            same_money = (total == true_pot and not written) or (
+                total == room_pot and takers <= {top} and all(p == top for p, _ in written))
+            if same_money and total == room_pot:
+                basis = room_pot
+            lenient = same_money and self.rules.lenient_uncalled_bets
+            due = f"{expected[1]} to {expected[0]}" if expected else "nothing"
+            got = ", ".join(f"{amount} to {player}" for player, amount in written) or "nothing"
+            self.add("BAD_UNCALLED_RETURN", f"uncalled bet returned: {got}; due: {due}"
+                     + (" (every player ends with the same money)" if same_money else ""),
+                     severity=WARNING if lenient else ERROR)
+        if expected:
+            self.contributed[expected[0]] -= expected[1]
+            self.stack[expected[0]] += expected[1]
+        live = {p for p in self.order if p not in self.folded}
+        pots = build_pots(self.contributed, live, self.all_in)
+        added = self._added()
+        if added and pots:
+            pots[0] = Pot(pots[0].amount + added, pots[0].eligible)
+        if summary is None:
+            return pots
+        if basis != summary.total_pot:
+            self.add("POT_MISMATCH", f"the actions make a pot of {basis}; the room wrote "
+                                     f"{summary.total_pot}")
+        collected = sum((c.amount for c in hand.collects), ZERO)
+        fees = sum((a for n, a in summary.fees if n.upper() != "STP"), ZERO)
+        if collected + summary.rake + fees != summary.total_pot:
+            self.add("RAKE_MISMATCH", f"collected {collected} + rake {summary.rake}"
+                                      + (f" + fees {fees}" if fees else "")
+                                      + f" make {collected + summary.rake + fees}, "
+                                        f"not the pot of {summary.total_pot}")
+        return pots
+
+    def _added(self) -> Decimal:
+        return sum((a for _, a in self.hand.added_money), ZERO)
+
+    # ------------------------------------------------------------ showdown
+    def check_showdown(self, pots: list[Pot]) -> None:
+        hand = self.hand
+        for c in hand.collects:
+            if c.player not in self.stack:
+                self.add("UNKNOWN_PLAYER", f"{c.player} collects but is not dealt in")
+        runs = max(len(hand.boards), 1)
+        by_pot: dict[tuple[int, int], dict[str, Decimal]] = {}
+        for c in hand.collects:
+            index = _pot_index(c.pot)
+            if index is not None and index >= len(pots):
+                self.add("POT_MISMATCH", f"{c.player} collects from the {c.pot}, "
+                                         f"but there are only {len(pots)} pots")
+                continue
+            key = (c.run, -1 if index is None else index)
+            by_pot.setdefault(key, {}).setdefault(c.player, ZERO)
+            by_pot[key][c.player] += c.amount
+        for (run, index), takers in sorted(by_pot.items()):
+            eligible = (pots[index].eligible if index >= 0
+                        else frozenset().union(*(p.eligible for p in pots)))
+            for player in takers:
+                if player in self.stack and player not in eligible:
+                    self.add("NOT_ELIGIBLE", f"{player} collects from the "
+                                             f"{_pot_label(index, len(pots))} without being in it")
+        known = self._known_cards()
+        for index, pot in enumerate(pots):
+            if len(pot.eligible) < 2:
+                continue
+            for run in range(1, runs + 1):
+                takers = by_pot.get((run, index)) or (by_pot.get((run, -1)) if len(pots) == 1 else None)
+                if takers is None:
+                    continue  # several pots written as one "pot": judged by the totals
+                self._judge_pot(pot, index, len(pots), run, takers, known)
+
+    def _judge_pot(self, pot: Pot, index: int, n_pots: int, run: int,
+                   takers: dict[str, Decimal], known: dict[str, tuple[str, ...]]) -> None:
+        board = self.hand.boards[run - 1] if len(self.hand.boards) >= run else ()
+        label = _pot_label(index, n_pots) + (f" of run {run}" if len(self.hand.boards) > 1 else "")
+        mucked = {s.player for s in self.hand.shows if not s.shown and not s.cards}
+        contenders = [p for p in pot.eligible if p not in mucked or p in takers]
+        hidden = [p for p in contenders if len(known.get(p, ())) < 2]
+        if hidden or len(board) < 5:
+            why = (f"the cards of {', '.join(sorted(hidden))} were not shown" if hidden
+                   else "the board is not complete")
+            self.add("CARDS_NOT_SHOWN", f"the {label} cannot be judged: {why}",
+                     severity=UNVERIFIABLE)
+            return
+        ranks = {p: evaluate(known[p][:2] + board) for p in contenders}
+        best = max(ranks.values())
+        winners = {p for p, r in ranks.items() if r == best}
+        if set(takers) != winners:
+            got = ", ".join(f"{p} ({hand_name(ranks[p]) if p in ranks else 'no hand'})"
+                            for p in sorted(takers))
+            want = ", ".join(f"{p} ({hand_name(best)})" for p in sorted(winners))
+            self.add("WRONG_WINNER", f"the {label} went to {got}; the best hand: {want}")
+            return
+        if len(winners) > 1:
+            ordered = [p for p in self.order if p in winners]
+            amounts = [takers[p] for p in ordered]
+            fair = split(sum(amounts, ZERO), ordered, self.unit)
+            if amounts != [fair[p] for p in ordered]:
+                shares = ", ".join(f"{p} {takers[p]}" for p in ordered)
+                rule = ", ".join(f"{p} {fair[p]}" for p in ordered)
+                self.add("BAD_SPLIT", f"the {label} was split {shares}; equal shares with the "
+                                      f"odd chip to the first left of the button: {rule}")
+
+    def _known_cards(self) -> dict[str, tuple[str, ...]]:
+        known = {s.player: s.hole_cards for s in self.hand.seats if s.hole_cards}
+        for show in self.hand.shows:
+            if len(show.cards) >= len(known.get(show.player, ())):
+                known[show.player] = show.cards
+        return known
+
+    # ------------------------------------------------------------ names
+    def check_hand_names(self) -> None:
+        if not self.rules.pokerstars_hand_names:
+            return
+        hand = self.hand
+        named = [(s.player, s.run, s.cards, s.hand_name) for s in hand.shows if s.hand_name]
+        if hand.summary is not None:
+            for seat in hand.summary.seats:
+                for run, name in enumerate(seat.hand_names, start=1):
+                    named.append((seat.player, run, seat.cards, name))
+        for player, run, cards, written in named:
+            board = hand.boards[run - 1] if len(hand.boards) >= run else ()
+            cards = cards or self._known_cards().get(player, ())
+            if len(cards) < 2 or len(board) < 3:
+                continue
+            ours = hand_name(evaluate(cards[:2] + board))
+            theirs = written.split(" - ")[0].strip()
+            if ours.lower() != theirs.lower():
+                self.add("HAND_NAME_MISMATCH", f"{player}'s cards {' '.join(cards)} on "
+                                               f"{' '.join(board)} make {ours}, not {theirs}")
+
+    # ------------------------------------------------------------ summary
+    def check_summary(self) -> None:
+        hand, s = self.hand, self.hand.summary
+        if s is None:
+            self.add("SUMMARY_MISMATCH", "the hand has no SUMMARY section")
+            return
+        boards = tuple(b for b in hand.boards if b)
+        if s.boards and boards != s.boards:
+            self.add("SUMMARY_MISMATCH", f"the board {_boards(boards)} is "
+                                         f"{_boards(s.boards)} in the SUMMARY")
+        body: dict[str, Decimal] = {}
+        for c in hand.collects:
+            body[c.player] = body.get(c.player, ZERO) + c.amount
+        written = {seat.player: sum(seat.won, ZERO) for seat in s.seats if seat.won}
+        for player in sorted(set(body) | set(written)):
+            a, b = body.get(player, ZERO), written.get(player, ZERO)
+            if a != b:
+                self.add("SUMMARY_MISMATCH", f"{player} collects {a} in the hand but {b} "
+                                             f"in the SUMMARY")
+        folds = {a.player: a.street for a in hand.actions if a.kind == Kind.FOLD}
+        for seat in s.seats:
+            if seat.outcome == "folded" and folds.get(seat.player) is not None \
+                    and folds[seat.player] != seat.folded_street \
+                    and not (seat.folded_street == Street.PREFLOP and folds[seat.player] == Street.PREDEAL):
+                self.add("SUMMARY_MISMATCH", f"{seat.player} folds on the "
+                                             f"{folds[seat.player].name.lower()}, the SUMMARY says "
+                                             f"the {seat.folded_street.name.lower()}")
+        if s.pots:
+            rake_room = s.rake + sum((a for n, a in s.fees if n.upper() != "STP"), ZERO)
+            written_total = sum(s.pots, ZERO) + sum((a for n, a in s.fees if n.upper() == "STP"), ZERO)
+            if not (s.total_pot - rake_room <= written_total <= s.total_pot):
+                self.add("SUMMARY_MISMATCH", f"main and side pots ({' + '.join(map(str, s.pots))})"
+                                             f" do not make the total pot ({s.total_pot})")
+
+
+def _pot_index(label: str) -> int | None:
+    if label == "main pot":
+        return 0
+    if label == "side pot":
+        return 1
+    if label.startswith("side pot-"):
+        return int(label.rsplit("-", 1)[1])
+    return None  # "pot": the only pot, or all of them
+
+
+def _pot_label(index: int, n: int) -> str:
+    if index < 0 or n == 1:
+        return "pot"
+    return "main pot" if index == 0 else f"side pot {index}"
+
+
+def _boards(boards) -> str:
+    return " / ".join("[" + " ".join(b) + "]" for b in boards)
+

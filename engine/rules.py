@@ -1,0 +1,36 @@
+"""Each room's conventions, as data: the one place where rooms differ.
+
+The replay never asks which room it is judging; it asks the room's rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RoomRules:
+    name: str
+    # who gets the odd chip of a split pot: the first winner clockwise from the button
+    odd_chip: str = "first_left_of_button"
+    # an uncalled bet written otherwise than the rules say (not written at all, as
+    # PokerStars before 2006; the whole blind returned in a walk, as converters do)
+    # is a warning, not a failure, when every player still ends with the same money
+    lenient_uncalled_bets: bool = True
+    # a player sitting out who is all-in on a blind is folded by the room
+    sitting_out_all_in_folds: bool = True
+    # the room prints hand names the way engine.evaluate.hand_name writes them
+    pokerstars_hand_names: bool = True
+    # fixed limit: one bet and three raises a round, heads-up too
+    limit_cap: int = 4
+
+
+POKERSTARS = RoomRules("PokerStars")
+POKERMASTER = RoomRules("PokerMaster")
+RUN_IT_ONCE = RoomRules("Run It Once", pokerstars_hand_names=False)
+DEFAULT = RoomRules("default")
+
+BY_SITE = {r.name: r for r in (POKERSTARS, POKERMASTER, RUN_IT_ONCE)}
+
+
+def rules_for(site: str) -> RoomRules:
+    return BY_SITE.get(site, DEFAULT)
