@@ -56,6 +56,7 @@ CODES = {
     "CARDS_NOT_SHOWN": "a pot won at showdown by cards nobody saw",
     "SUMMARY_MISMATCH": "the SUMMARY says otherwise than the hand",
     "UNSUPPORTED_GAME": "a game the engine does not play",
+    "ENGINE_ERROR": "the engine failed on this hand (a bug of ours, not the room's)",
 }
 
 

@@ -44,6 +44,21 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("--quiet", action="store_true", help="no progress bar")
     imp.set_defaults(run=_cmd_import)
 
+    ver = sub.add_parser(
+        "verify", help="the rules engine's verdicts: counts, findings, the hands concerned",
+        description="Report the verdict of every imported hand (ok, warning, failed, "
+                    "unverifiable, unsupported) and the findings behind them.")
+    ver.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    ver.add_argument("--status", choices=("ok", "warning", "failed", "unverifiable", "unsupported"),
+                     help="select hands with this verdict (default: failed)")
+    ver.add_argument("--code", help="select hands with this finding code, e.g. POT_MISMATCH")
+    ver.add_argument("--hands", action="store_true",
+                     help="with --json: list the selected hands and their findings")
+    ver.add_argument("--limit", type=int, default=50,
+                     help="list at most N hands (default 50; --json --hands: 1000)")
+    ver.add_argument("--json", action="store_true", help="print one JSON object")
+    ver.set_defaults(run=_cmd_verify)
+
     err = sub.add_parser("errors", help="list the hands that could not be parsed",
                          description="List parse errors as file:line and reason.")
     err.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
@@ -120,12 +135,43 @@ def _print_summary(s, db: str) -> None:
     print("\n".join(lines))
 
 
-def _cmd_errors(args: argparse.Namespace) -> int:
+def _open(db: str):
     from pipeline.store import connect
 
-    if not Path(args.db).exists():
-        raise FileNotFoundError(f"no database at {args.db} (run handlens import first)")
-    con = connect(args.db, read_only=True)
+    if not Path(db).exists():
+        raise FileNotFoundError(f"no database at {db} (run handlens import first)")
+    return connect(db, read_only=True)
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from pipeline.verify import report
+
+    con = _open(args.db)
+    status = args.status or (None if args.code else "failed")
+    if args.json:
+        limit = args.limit if args.limit != 50 else 1000
+        print(json.dumps(report(con, status, args.code, args.hands, limit)))
+        return 0
+    r = report(con, status, args.code, True, args.limit)
+    print(f"hands verified   {r['hands']:>9,}")
+    for s, n in r["status"].items():
+        print(f"  {s:<14} {n:>9,}")
+    if r["codes"]:
+        print("findings (hands with each code)")
+        for code, n in r["codes"].items():
+            print(f"  {code:<22} {n:>7,}")
+    chosen = " and ".join(x for x in (status and f"status {status}", args.code and f"code {args.code}") if x)
+    print(f"hands with {chosen}: {len(r['details'])}"
+          + (f" (first {args.limit}; --limit shows more)" if len(r["details"]) >= args.limit else ""))
+    for h in r["details"]:
+        print(f"{h['file']}:{h['line']}: {h['site']} #{h['hand_id']} {h['status']}")
+        for f in h["findings"]:
+            print(f"    {f['code']}: {f['message']}")
+    return 0
+
+
+def _cmd_errors(args: argparse.Namespace) -> int:
+    con = _open(args.db)
     sql = "SELECT path, line, reason, raw_text FROM parse_errors ORDER BY path, line"
     if args.limit:
         sql += f" LIMIT {int(args.limit)}"

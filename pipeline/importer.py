@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.hand import Hand
+from engine.replay import Finding, Verdict, replay
 from parsers.detect import Format, detect
 from parsers.errors import ParseError
 from parsers.split import RawHand, decode, leading_text, split_hands, text_codec
@@ -85,6 +86,17 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+def judge(hand) -> Verdict:
+    """The rules engine's verdict; a bug of the engine's makes it unverifiable, never
+    failed, and never stops the import."""
+    try:
+        return replay(hand)
+    except Exception as exc:  # noqa: BLE001
+        return Verdict("unverifiable", (Finding(
+            "ENGINE_ERROR", f"the rules engine could not judge this hand: "
+                            f"{type(exc).__name__}: {exc}", severity="unverifiable"),))
+
+
 def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pokerstars"):
     """Worker: parse hand texts into Arrow tables. Never raises for bad text."""
     from parsers.detect import SUPPORTED
@@ -113,6 +125,7 @@ def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pok
                 duplicates += 1
                 continue
             seen.add(key)
+            batch.add_verdict(hand.site, hand.hand_id, judge(hand))
             if isinstance(hand, Hand):
                 batch.add_hand(hand, file_id, raw.byte_offset, raw.byte_length, raw.line)
             else:

@@ -11,6 +11,7 @@ import pyarrow as pa
 
 from engine.hand import ZERO, Hand, UnsupportedHand
 from engine.positions import GROUPS, positions
+from engine.replay import Verdict
 
 MONEY = pa.decimal128(18, 2)
 
@@ -49,6 +50,15 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("site", pa.string()), ("hand_id", pa.string()), ("player", pa.string()),
         ("run", pa.int8()), ("cards", pa.string()), ("shown", pa.bool_()),
         ("hand_name", pa.string()),
+    ]),
+    "verdicts": pa.schema([
+        ("site", pa.string()), ("hand_id", pa.string()), ("status", pa.string()),
+        ("findings", pa.int16()),
+    ]),
+    "findings": pa.schema([
+        ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int16()),
+        ("code", pa.string()), ("severity", pa.string()), ("street", pa.int8()),
+        ("action", pa.int16()), ("message", pa.string()),
     ]),
     "parse_errors": pa.schema([
         ("file_id", pa.int32()), ("path", pa.string()), ("byte_offset", pa.int64()),
@@ -124,6 +134,13 @@ class Batch:
                     hand.structure, None)
         row[-1] = hand.text
         self.rows["hands"].append(tuple(row))
+
+    def add_verdict(self, site: str, hand_id: str, verdict: Verdict) -> None:
+        self.rows["verdicts"].append((site, hand_id, verdict.status, len(verdict.findings)))
+        findings = self.rows["findings"]
+        for seq, f in enumerate(verdict.findings):
+            findings.append((site, hand_id, seq, f.code, f.severity,
+                             None if f.street is None else int(f.street), f.action, f.message))
 
     def add_error(self, file_id: int, path: str, offset: int, line: int, reason: str,
                   text: str) -> None:

@@ -106,6 +106,24 @@ CREATE TABLE IF NOT EXISTS showdowns (
     hand_name VARCHAR                 -- as the room printed it
 );
 
+CREATE TABLE IF NOT EXISTS verdicts (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    status VARCHAR NOT NULL,          -- ok, warning, failed, unverifiable, unsupported
+    findings SMALLINT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS findings (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    seq SMALLINT NOT NULL,
+    code VARCHAR NOT NULL,            -- engine/replay.py CODES
+    severity VARCHAR NOT NULL,        -- error, warning, unverifiable
+    street TINYINT,
+    action SMALLINT,                  -- actions.seq of the action concerned
+    message VARCHAR NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS parse_errors (
     file_id INTEGER NOT NULL,
     path VARCHAR NOT NULL,
