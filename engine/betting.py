@@ -117,8 +117,9 @@ class Round:
         if a.kind == Kind.POST_SB and self.small_blind is None:
             self.small_blind = p
         if a.kind == Kind.POST_STRADDLE:
+            # a straddle is a blind raise: the next raise is by at least the straddle
             self.opener = p
-            self.full = max(self.full, self.put[p] - self.level)
+            self.full = max(self.full, self.put[p])
         self.level = max(self.level, self.put[p])
 
     def act(self, i: int, a: Action) -> None:

@@ -293,21 +293,21 @@ class _Replay:
         ranks = {p: evaluate(known[p][:2] + board) for p in contenders}
         best = max(ranks.values())
         winners = {p for p, r in ranks.items() if r == best}
-        if set(takers) != winners:
+        if not set(takers) <= winners:
             got = ", ".join(f"{p} ({hand_name(ranks[p]) if p in ranks else 'no hand'})"
                             for p in sorted(takers))
             want = ", ".join(f"{p} ({hand_name(best)})" for p in sorted(winners))
             self.add("WRONG_WINNER", f"the {label} went to {got}; the best hand: {want}")
             return
-        if len(winners) > 1:
-            ordered = [p for p in self.order if p in winners]
-            amounts = [takers[p] for p in ordered]
-            fair = split(sum(amounts, ZERO), ordered, self.unit)
-            if amounts != [fair[p] for p in ordered]:
-                shares = ", ".join(f"{p} {takers[p]}" for p in ordered)
-                rule = ", ".join(f"{p} {fair[p]}" for p in ordered)
-                self.add("BAD_SPLIT", f"the {label} was split {shares}; equal shares with the "
-                                      f"odd chip to the first left of the button: {rule}")
+        # equal shares, odd chips one each from the button's left (a winner's share
+        # may be nothing when the pot has fewer chips than winners)
+        ordered = [p for p in self.order if p in winners]
+        fair = split(sum(takers.values(), ZERO), ordered, self.unit)
+        if any(takers.get(p, ZERO) != fair[p] for p in ordered):
+            shares = ", ".join(f"{p} {takers.get(p, ZERO)}" for p in ordered)
+            rule = ", ".join(f"{p} {fair[p]}" for p in ordered)
+            self.add("BAD_SPLIT", f"the {label} was split {shares}; equal shares with the "
+                                  f"odd chip to the first left of the button: {rule}")
 
     def _known_cards(self) -> dict[str, tuple[str, ...]]:
         known = {s.player: s.hole_cards for s in self.hand.seats if s.hole_cards}

@@ -1,0 +1,341 @@
+"""Random legal Hold'em hands, complete with pots, rake and showdown.
+
+A dealer of its own (it does not ask the replay what is legal, so the two check
+each other): 2 to 10 players, no-limit, pot-limit or fixed-limit, antes,
+straddles, short stacks so that side pots and incomplete all-in raises come
+often, split pots and boards run twice. ``simulate(rng)`` returns a Hand as
+PokerStars would record it; parsers.pokerstars_write renders it as text.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import ROUND_DOWN, Decimal
+
+from engine.cards import DECK
+from engine.evaluate import evaluate, hand_name
+from engine.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
+                         Structure, Summary, SummarySeat)
+from engine.pots import Pot, build_pots, split, uncalled
+
+NAMES = ("Hero", "MapleLeaf77", "quietriver", "Tanzanite", "kb_grinder", "OldOakTree",
+         "Ragnhild", "PocketFives99", "Brightwater", "zz_top_zz", "LimitLarry", "turnpike",
+         "Zamboni", "Sr Radío", "nit.wit", "Ölkännchen")
+CASH_STAKES = ((Decimal("0.01"), Decimal("0.02")), (Decimal("0.05"), Decimal("0.10")),
+               (Decimal("0.25"), Decimal("0.50")), (Decimal("1"), Decimal("2")))
+TOURNAMENT_STAKES = ((Decimal(10), Decimal(20)), (Decimal(50), Decimal(100)),
+                     (Decimal(300), Decimal(600)))
+
+
+@dataclass
+class _Player:
+    name: str
+    seat: int
+    stack: Decimal
+    cards: tuple[str, ...] = ()
+    put: Decimal = ZERO  # this street
+    total: Decimal = ZERO  # this hand
+    folded: bool = False
+    all_in: bool = False
+    folded_on: Street | None = None
+
+
+@dataclass
+class _Table:
+    rng: random.Random
+    structure: str
+    stakes: Stakes
+    unit: Decimal
+    players: list[_Player]  # clockwise from the first seat after the button
+    actions: list[Action] = field(default_factory=list)
+
+    def live(self) -> list[_Player]:
+        return [p for p in self.players if not p.folded]
+
+    def able(self) -> list[_Player]:
+        return [p for p in self.players if not p.folded and not p.all_in]
+
+    def pot(self) -> Decimal:
+        return sum((p.total for p in self.players), ZERO)
+
+    def put_in(self, p: _Player, street: Street, kind: str, amount: Decimal,
+               raise_to: Decimal | None = None, live: bool = True) -> None:
+        amount = min(amount, p.stack)
+        p.stack -= amount
+        p.total += amount
+        if live:
+            p.put += amount
+        if p.stack == 0:
+            p.all_in = True
+        self.actions.append(Action(street, p.name, kind, amount, raise_to, p.all_in))
+
+
+def simulate(rng: random.Random, start: datetime | None = None, number: int = 0) -> Hand:
+    """One random, legal, complete hand."""
+    n = rng.choice((2, 2, 3, 4, 5, 6, 6, 6, 7, 8, 9, 10))
+    structure = rng.choice((Structure.NO_LIMIT,) * 5 + (Structure.POT_LIMIT,) * 2
+                           + (Structure.FIXED_LIMIT,) * 2)
+    tournament = rng.random() < 0.25
+    sb, bb = rng.choice(TOURNAMENT_STAKES if tournament else CASH_STAKES)
+    unit = Decimal(1) if tournament else Decimal("0.01")
+    ante = (bb / 10).quantize(unit, ROUND_DOWN) if rng.random() < 0.3 else ZERO
+    if structure == Structure.FIXED_LIMIT:
+        stakes = Stakes(sb, bb, ante, small_bet=bb, big_bet=2 * bb)
+    else:
+        stakes = Stakes(sb, bb, ante)
+    max_seats = 10 if n > 9 else 9 if n > 6 else 6 if n > 2 else rng.choice((2, 6))
+    seat_numbers = sorted(rng.sample(range(1, max_seats + 1), n))
+    button = rng.choice(seat_numbers)
+    names = rng.sample(NAMES, n)
+    seats = []
+    for seat, name in zip(seat_numbers, names):
+        depth = rng.choice((100, 100, 100, 60, 40, 25, 12, 6, 3, 1))
+        stack = (bb * depth * Decimal(rng.uniform(0.5, 1.5))).quantize(unit, ROUND_DOWN)
+        seats.append(_Player(name, seat, max(stack, unit)))
+    after = [p for p in seats if p.seat > button] + [p for p in seats if p.seat <= button]
+    deck = list(DECK)
+    rng.shuffle(deck)
+    for p in after:
+        p.cards = (deck.pop(), deck.pop())
+    t = _Table(rng, structure, stakes, unit, after)
+    starting = {p.name: p.stack for p in after}
+
+    # forced bets
+    if ante:
+        for p in after:
+            t.put_in(p, Street.PREDEAL, Kind.POST_ANTE, ante, live=False)
+    small = after[-1] if n == 2 else after[0]  # heads-up the button posts the small blind
+    big = after[0] if n == 2 else after[1]
+    if not small.all_in:
+        t.put_in(small, Street.PREDEAL, Kind.POST_SB, sb)
+    if not big.all_in:
+        t.put_in(big, Street.PREDEAL, Kind.POST_BB, bb)
+    opener, level, full = big, bb, bb
+    if structure != Structure.FIXED_LIMIT and n >= 4 and rng.random() < 0.15:
+        straddler = after[2]
+        if not straddler.all_in and straddler.stack > 2 * bb:
+            t.put_in(straddler, Street.PREDEAL, Kind.POST_STRADDLE, 2 * bb)
+            opener, level, full = straddler, 2 * bb, 2 * bb
+
+    boards: list[list[str]] = [[]]
+    for street in (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER):
+        if street > Street.PREFLOP:
+            for p in after:
+                p.put = ZERO
+            boards[0] += [deck.pop() for _ in range(3 if street == Street.FLOP else 1)]
+        if len(t.live()) > 1:
+            first = (after.index(opener) + 1) % n if street == Street.PREFLOP else 0
+            _betting_round(t, street, first, level if street == Street.PREFLOP else ZERO,
+                           full if street == Street.PREFLOP else bb)
+        if len(t.live()) < 2:
+            boards[0] = boards[0][:_board_length(street)]
+            break
+        if len(t.able()) < 2 and street < Street.RIVER:
+            # nobody can bet any more: the rest of the board is dealt, maybe twice
+            if rng.random() < 0.2 and structure != Structure.FIXED_LIMIT and not tournament:
+                shared = len(boards[0])
+                boards[0] += [deck.pop() for _ in range(5 - shared)]
+                boards.append(boards[0][:shared] + [deck.pop() for _ in range(5 - shared)])
+            else:
+                boards[0] += [deck.pop() for _ in range(5 - len(boards[0]))]
+            break
+    return _finish(t, rng, boards, button, max_seats, starting, tournament, start, number)
+
+
+def _board_length(street: Street) -> int:
+    return {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}[street]
+
+
+def _betting_round(t: _Table, street: Street, first: int, level: Decimal, full: Decimal) -> None:
+    rng, st = t.rng, t.stakes
+    size = (st.small_bet if street <= Street.FLOP else st.big_bet) if st.small_bet else None
+    acted: set[str] = set()
+    bets = 1 if level > 0 else 0
+    i = first
+    while True:
+        live = t.live()
+        if len(live) < 2:
+            return
+        able = t.able()
+        if len(able) == 0:
+            return
+        most = max(p.put for p in live)
+        if len(able) == 1 and able[0].put >= min(level, most):
+            return
+        if all(p.name in acted and p.put >= level for p in able):
+            return
+        p = t.players[i % len(t.players)]
+        i += 1
+        if p.folded or p.all_in or (p.name in acted and p.put >= level):
+            continue
+        owed = level - p.put
+        others_can_act = any(q is not p for q in able)
+        can_raise = others_can_act and p.name not in acted and (
+            size is None or bets < 4) and p.stack > owed
+        if owed > 0 and len(able) == 1:
+            owed = min(level, most) - p.put  # nobody can match more
+        choice = rng.random()
+        if owed > 0 and choice < 0.25:
+            p.folded, p.folded_on = True, street
+            t.actions.append(Action(street, p.name, Kind.FOLD))
+        elif not can_raise or choice < 0.65:
+            if owed > 0:
+                t.put_in(p, street, Kind.CALL, owed)
+            else:
+                t.actions.append(Action(street, p.name, Kind.CHECK))
+        else:
+            to = _raise_to(t, p, street, level, full, size, owed)
+            increment = to - level
+            kind = Kind.BET if level == 0 else Kind.RAISE
+            t.put_in(p, street, kind, to - p.put, to)
+            if kind == Kind.BET:  # the next raise is by the bet, and by a big blind at least
+                full = max(to, st.big_blind)
+                acted = set()
+            elif increment >= full:
+                full = increment
+                acted = set()
+            level = to
+            bets += 1
+        acted.add(p.name)
+
+
+def _raise_to(t: _Table, p: _Player, street: Street, level: Decimal, full: Decimal,
+              size: Decimal | None, owed: Decimal) -> Decimal:
+    """A legal bet or raise total, sometimes all-in."""
+    most_to = p.put + p.stack
+    if size is not None:
+        return min(level + size, most_to)
+    least = level + (full if level > 0 else t.stakes.big_blind)
+    if t.structure == Structure.POT_LIMIT:
+        cap = level + t.pot() + owed
+    else:
+        cap = most_to
+    cap = min(cap, most_to)
+    if least >= cap:
+        return cap  # all-in (or the pot) for no more than a minimum raise
+    pick = t.rng.random()
+    if pick < 0.4:
+        to = least
+    elif pick < 0.8:
+        to = least + (cap - least) * Decimal(t.rng.random()) / 3
+    else:
+        to = cap
+    return max(least, min(cap, to.quantize(t.unit, ROUND_DOWN)))
+
+
+def _finish(t: _Table, rng: random.Random, boards: list[list[str]], button: int,
+            max_seats: int, starting: dict[str, Decimal], tournament: bool,
+            start: datetime | None, number: int) -> Hand:
+    players = {p.name: p for p in t.players}
+    contributed = {p.name: p.total for p in t.players}
+    back = uncalled(contributed)
+    if back:
+        contributed[back[0]] -= back[1]
+        players[back[0]].stack += back[1]
+    live = [p.name for p in t.players if not p.folded]
+    all_in = {p.name for p in t.players if p.all_in}
+    pots = build_pots(contributed, set(live), all_in)
+    total = sum((pot.amount for pot in pots), ZERO)
+    flop_seen = len(boards[0]) >= 3
+    rake = ZERO
+    if not tournament and flop_seen:
+        rake = min((total * Decimal("0.05")).quantize(t.unit, ROUND_DOWN), 3 * t.stakes.big_blind)
+    collects, won, names = _award(t, pots, boards, rake, live)
+    shows, mucked = [], set()
+    showdown = len(live) > 1
+    if showdown:
+        winners = {c.player for c in collects}
+        for name in live:
+            if name not in winners and not players[name].all_in and rng.random() < 0.3:
+                mucked.add(name)
+                shows.append(Show(name, (), False))
+            else:
+                for run, board in enumerate(boards, start=1):
+                    shows.append(Show(name, players[name].cards, True,
+                                      hand_name(evaluate(players[name].cards + tuple(board))), run))
+    hero = t.players[0].name if "Hero" not in players else "Hero"
+    seats = tuple(Seat(p.seat, p.name, starting[p.name], False, None,
+                       p.cards if (p.name == hero or (showdown and p.name in live)) else ())
+                  for p in sorted(t.players, key=lambda p: p.seat))
+    summary_seats = []
+    for p in sorted(t.players, key=lambda p: p.seat):
+        if p.folded:
+            summary_seats.append(SummarySeat(p.seat, p.name, "folded",
+                                             folded_street=p.folded_on or Street.PREFLOP))
+        elif showdown and p.name in mucked:
+            summary_seats.append(SummarySeat(p.seat, p.name, "mucked", cards=p.cards))
+        elif showdown:
+            runs = won.get(p.name, [ZERO] * len(boards))
+            summary_seats.append(SummarySeat(
+                p.seat, p.name, "showed", cards=p.cards,
+                won=tuple(a for a in runs if a), hand_names=tuple(names[p.name])))
+        else:
+            summary_seats.append(SummarySeat(p.seat, p.name, "collected",
+                                             won=(sum(won.get(p.name, []), ZERO),)))
+    paid = tuple(sum((c.amount for c in collects if _index(c.pot) == i), ZERO)
+                 for i in range(len(pots))) if len(pots) > 1 else ()
+    summary = Summary(total, rake, paid, (), tuple(tuple(b) for b in boards if b),
+                      tuple(summary_seats))
+    when = (start or datetime(2026, 11, 1, 20, 0)) + timedelta(seconds=47 * number)
+    return Hand(
+        site="PokerStars", hand_id=str(250000000000 + number), game="Hold'em",
+        structure=t.structure, stakes=t.stakes, currency="chips" if tournament else "USD",
+        table=f"Simulated {number % 97}", max_seats=max_seats, button_seat=button,
+        played_at=when, time_zone="ET", played_at_utc=None, seats=seats,
+        actions=tuple(t.actions), boards=tuple(tuple(b) for b in boards),
+        uncalled=(back,) if back else (), shows=tuple(shows), collects=tuple(collects),
+        summary=summary, tournament_id=str(3000000000 + number // 50) if tournament else None,
+        tournament_level="I" if tournament else None,
+        buy_in="$5.00+$0.50 USD" if tournament else None, hero=hero)
+
+
+def _index(label: str) -> int:
+    if label in ("pot", "main pot"):
+        return 0
+    return 1 if label == "side pot" else int(label.rsplit("-", 1)[1])
+
+
+def _label(i: int, n: int) -> str:
+    if n == 1:
+        return "pot"
+    if i == 0:
+        return "main pot"
+    return "side pot" if n == 2 else f"side pot-{i}"
+
+
+def _award(t: _Table, pots: list[Pot], boards: list[list[str]], rake: Decimal,
+           live: list[str]):
+    """Collections per pot and run: the rake comes out of the main pot first; each
+    share is split among the best hands, odd chips from the button's left."""
+    players = {p.name: p for p in t.players}
+    order = [p.name for p in t.players]
+    collects: list[Collect] = []
+    won: dict[str, list[Decimal]] = {}
+    names: dict[str, list[str]] = {name: [] for name in live}
+    left = rake
+    runs = len(boards)
+    for i, pot in enumerate(pots):
+        take = min(left, pot.amount)
+        left -= take
+        amount = pot.amount - take
+        halves = split(amount, [f"run {k}" for k in range(runs)], t.unit)
+        shares = [halves[f"run {k}"] for k in range(runs)]
+        for run, (board, share) in enumerate(zip(boards, shares), start=1):
+            contenders = [p for p in order if p in pot.eligible]
+            if len(contenders) == 1:
+                winners = contenders
+            else:
+                ranks = {p: evaluate(players[p].cards + tuple(board)) for p in contenders}
+                best = max(ranks.values())
+                winners = [p for p in contenders if ranks[p] == best]
+            for player, got in split(share, winners, t.unit).items():
+                if got:
+                    collects.append(Collect(player, got, _label(i, len(pots)), run))
+                    won.setdefault(player, [ZERO] * runs)[run - 1] += got
+    if len(live) > 1:
+        for name in live:
+            for board in boards:
+                names[name].append(hand_name(evaluate(players[name].cards + tuple(board))))
+    return collects, won, names
+
