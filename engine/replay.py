@@ -107,6 +107,7 @@ class _Replay:
         self.stack = {s.player: s.stack for s in in_hand}
         self.contributed = dict.fromkeys(self.stack, ZERO)
         self.folded: set[str] = set()
+        self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
 
     def add(self, code: str, message: str, street: Street | None = None,
             action: int | None = None, severity: str = ERROR) -> None:
@@ -211,7 +212,8 @@ class _Replay:
             same_money = (total == true_pot and not written) or (
                 total == room_pot and takers <= {top} and all(p == top for p, _ in written))
             if same_money and total == room_pot:
-                basis = room_pot
+                basis = room_pot  # the room left the uncalled bet in the pot it paid out
+                self.kept_in_pot[top] = room_pot - true_pot
             lenient = same_money and self.rules.lenient_uncalled_bets
             due = f"{expected[1]} to {expected[0]}" if expected else "nothing"
             got = ", ".join(f"{amount} to {player}" for player, amount in written) or "nothing"
@@ -267,6 +269,15 @@ class _Replay:
                 if player in self.stack and player not in eligible:
                     self.add("NOT_ELIGIBLE", f"{player} collects from the "
                                              f"{_pot_label(index, len(pots))} without being in it")
+        totals: dict[str, Decimal] = {}
+        for c in hand.collects:
+            totals[c.player] = totals.get(c.player, ZERO) + c.amount
+        for player, got in totals.items():
+            reach = sum((pot.amount for pot in pots if player in pot.eligible),
+                        self.kept_in_pot.get(player, ZERO))
+            if player in self.stack and got > reach:
+                self.add("NOT_ELIGIBLE", f"{player} collects {got}, more than the {reach} "
+                                         f"of the pots they are in")
         known = self._known_cards()
         for index, pot in enumerate(pots):
             if len(pot.eligible) < 2:
@@ -350,8 +361,8 @@ class _Replay:
         body: dict[str, Decimal] = {}
         for c in hand.collects:
             body[c.player] = body.get(c.player, ZERO) + c.amount
-        written = {seat.player: sum(seat.won, ZERO) for seat in s.seats if seat.won}
-        for player in sorted(set(body) | set(written)):
+        written = {seat.player: sum(seat.won, ZERO) for seat in s.seats}
+        for player in sorted(set(body) | set(written) if s.seats else ()):
             a, b = body.get(player, ZERO), written.get(player, ZERO)
             if a != b:
                 self.add("SUMMARY_MISMATCH", f"{player} collects {a} in the hand but {b} "

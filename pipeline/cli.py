@@ -59,6 +59,16 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--json", action="store_true", help="print one JSON object")
     ver.set_defaults(run=_cmd_verify)
 
+    sim = sub.add_parser(
+        "simulate", help="write random legal hands as PokerStars text",
+        description="Play random legal Hold'em hands (2-10 players, NL/PL/FL, antes, "
+                    "straddles, short stacks, side pots, split pots, run twice) and write "
+                    "them as PokerStars hand histories, 500 hands a file.")
+    sim.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
+    sim.add_argument("--out", required=True, help="folder to write into")
+    sim.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    sim.set_defaults(run=_cmd_simulate)
+
     err = sub.add_parser("errors", help="list the hands that could not be parsed",
                          description="List parse errors as file:line and reason.")
     err.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
@@ -167,6 +177,14 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         print(f"{h['file']}:{h['line']}: {h['site']} #{h['hand_id']} {h['status']}")
         for f in h["findings"]:
             print(f"    {f['code']}: {f['message']}")
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from pipeline.simulated import write_simulated
+
+    files = write_simulated(Path(args.out), args.hands, args.seed)
+    print(f"{args.hands:,} hands in {len(files)} files → {args.out}")
     return 0
 
 

@@ -18,10 +18,10 @@ ORDER BY f.path, h.line
 LIMIT ?
 """
 
-_FINDINGS = """
+_FINDINGS = f"""
+WITH selected AS ({_SELECTED})
 SELECT site, hand_id, code, street, action, message
-FROM findings
-WHERE (site, hand_id) IN (SELECT site, hand_id FROM selected)
+FROM findings JOIN selected USING (site, hand_id)
 ORDER BY site, hand_id, seq
 """
 
@@ -45,11 +45,10 @@ def report(con: duckdb.DuckDBPyConnection, status: str | None = None, code: str 
 
 
 def selected_hands(con, status: str | None, code: str | None, limit: int) -> list[dict]:
-    rows = con.execute(_SELECTED, [status, status, code, code, limit]).fetchall()
-    con.execute("CREATE OR REPLACE TEMP TABLE selected (site VARCHAR, hand_id VARCHAR)")
-    con.executemany("INSERT INTO selected VALUES (?, ?)", [(r[0], r[1]) for r in rows])
+    params = [status, status, code, code, limit]
+    rows = con.execute(_SELECTED, params).fetchall()
     found: dict[tuple[str, str], list[dict]] = {}
-    for site, hand_id, fcode, street, action, message in con.execute(_FINDINGS).fetchall():
+    for site, hand_id, fcode, street, action, message in con.execute(_FINDINGS, params).fetchall():
         found.setdefault((site, hand_id), []).append({
             "code": fcode, "street": None if street is None else STREETS[street],
             "action": action, "message": message})
