@@ -93,7 +93,8 @@ def write_hand(hand: Hand) -> str:
             lines.append(f"{p}: bets {m(a.amount)}{all_in(a)}")
         elif a.kind == Kind.RAISE:
             level = max(put.values(), default=ZERO)
-            lines.append(f"{p}: raises {m(a.raise_to - level)} to {m(a.raise_to)}{all_in(a)}")
+            by = max(a.raise_to - level, ZERO)  # a mutated hand may raise to less: write 0
+            lines.append(f"{p}: raises {m(by)} to {m(a.raise_to)}{all_in(a)}")
         else:
             lines.append(f"{p}: {_POSTS[a.kind]} {m(a.amount)}{all_in(a)}")
         put[p] += a.amount

@@ -147,3 +147,41 @@ def test_reimporting_the_corpus_adds_nothing(imported, corpus, tmp_path):
     again = Importer(store, workers=1).run(discover([corpus / "holdem" / "stars"]))
     store.close()
     assert again.hands_new == 0 and again.unsupported == 0 and again.parse_errors == 0
+
+
+# What the rules engine finds wrong in the Stars corpus, hand by hand, and whose fault
+# it is. Every other Hold'em hand verifies ok, or warns of a room convention.
+FAILED = {
+    "NLHE-10max-USD-1.00-2.00-200910.HM1.export.raiseTo.txt":
+        {"BAD_UNCALLED_RETURN", "POT_MISMATCH", "RAKE_MISMATCH"},  # export: total after rake
+    "NLHE-10max-USD-1.00-2.00-200910.HM1.shows.one.txt":
+        {"BAD_UNCALLED_RETURN", "POT_MISMATCH", "RAKE_MISMATCH"},  # export: total after rake
+    "NLHE-6max-EUR-0.02-0.04-201902.RIO.txt":
+        {"BAD_CALL_AMOUNT", "BAD_UNCALLED_RETURN", "POT_MISMATCH"},  # the room's call is wrong
+    "NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.txt": {"BAD_UNCALLED_RETURN"},  # splash returned
+    "NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt": {"BAD_SPLIT"},
+}
+
+
+def test_every_stars_hand_gets_a_verdict_and_only_room_defects_fail(imported):
+    _, con = imported
+    rows = con.execute(
+        "SELECT v.hand_id, f.path, v.status,"
+        " list(DISTINCT x.code) FILTER (WHERE x.severity = 'error')"
+        " FROM verdicts v JOIN hands h USING (site, hand_id) JOIN files f USING (file_id)"
+        " LEFT JOIN findings x USING (site, hand_id)"
+        " WHERE f.path LIKE '%/holdem/stars/%' GROUP BY ALL").fetchall()
+    hands = con.execute("SELECT count(*) FROM hands JOIN files USING (file_id)"
+                        " WHERE path LIKE '%/holdem/stars/%'").fetchone()[0]
+    assert len(rows) == hands
+    failed = {Path(p).name: set(codes) for _, p, status, codes in rows if status == "failed"}
+    assert failed == FAILED
+    holdem = [status for _, _, status, _ in rows if status != "unsupported"]
+    ok = holdem.count("ok")
+    assert ok >= 0.98 * (len(holdem) - holdem.count("warning") - len(FAILED))
+    assert ok / len(holdem) >= 0.95
+    warned = con.execute(
+        "SELECT DISTINCT x.code FROM findings x JOIN hands h USING (site, hand_id)"
+        " JOIN files f USING (file_id) WHERE f.path LIKE '%/holdem/stars/%'"
+        " AND x.severity = 'warning'").fetchall()
+    assert {c for (c,) in warned} <= {"BAD_UNCALLED_RETURN", "ACTS_WHILE_ALL_IN", "UNSUPPORTED_GAME"}
