@@ -67,16 +67,20 @@ def split_only(folder: Path) -> int:
     return n
 
 
-def parse_only(folder: Path) -> int:
+def parse_only(folder: Path, judge: bool = False) -> int:
+    from engine.replay import replay
     n = 0
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())
         for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end):
             try:
-                POKERSTARS.parse(raw.text)
+                hand = POKERSTARS.parse(raw.text)
             except ValueError:
-                pass
-            n += 1
+                continue
+            finally:
+                n += 1
+            if judge:
+                replay(hand)
     return n
 
 
@@ -119,15 +123,18 @@ def main() -> None:
             build_folder(folder, args.hands)
         n_split, t_split = timed(split_only, folder)
         n_parse, t_parse = timed(parse_only, folder)
+        n_judge, t_judge = timed(parse_only, folder, True)
         result = whole_import(folder, Path(tmp) / "bench.duckdb")
     base = n_split / t_split
     rows = [("split only (1 core)", n_split / t_split),
             ("split + parse (1 core)", n_parse / t_parse),
+            ("split + parse + replay (1 core)", n_judge / t_judge),
             ("whole import (all cores, DuckDB)", result["hands"] / result["seconds"])]
     print(f"{n_split:,} hands in {folder}")
     print(f"{'stage':36} {'hands/s':>10} {'ratio to split':>15}")
     for name, rate in rows:
         print(f"{name:36} {rate:>10,.0f} {rate / base:>15.3f}")
+    print(f"replay adds {(t_judge - t_parse) / t_parse:.1%} to split + parse")
     print(f"import main process CPU: {result['main_cpu'] / result['hands'] * 1e6:.0f} µs a hand")
     print(f"peak memory: import process {result['peak_main_mb']:.0f} MB, "
           f"largest worker {result['peak_worker_mb']:.0f} MB")

@@ -73,21 +73,23 @@ class Round:
     def expected(self) -> str | None:
         """The player to act now, or None when the round is complete."""
         t = self.t
-        live = [p for p in t.order if p not in t.folded]
-        if len(live) < 2:
+        if t.live_n < 2:
             return None
-        able = [p for p in live if p not in self.all_in]
-        if len(able) <= 1:
+        put, level = self.put, self.level
+        if t.able_n <= 1:
             # one player left to act: only what the others (all-in) have in must be matched
-            most = max((self.put.get(p, ZERO) for p in live if p not in able), default=ZERO)
-            if all(self.put.get(p, ZERO) >= min(self.level, most) for p in able):
+            most = max((put.get(p, ZERO) for p in t.order
+                        if p not in t.folded and p in self.all_in), default=ZERO)
+            if all(put.get(p, ZERO) >= min(level, most) for p in t.order
+                   if p not in t.folded and p not in self.all_in):
                 return None
-        n = len(t.order)
-        for k in range(n):
-            p = t.order[(self.next + k) % n]
-            if p in t.folded or p in self.all_in:
+        order, folded, all_in, acted = t.order, t.folded, self.all_in, self.acted
+        n = len(order)
+        for k in range(self.next, self.next + n):
+            p = order[k % n]
+            if p in folded or p in all_in:
                 continue
-            if p not in self.acted or self.put.get(p, ZERO) < self.level:
+            if p not in acted or put.get(p, ZERO) < level:
                 return p
         return None
 
@@ -132,7 +134,7 @@ class Round:
                     and t.seats[p].sitting_out):
                 t.add("ACTS_WHILE_ALL_IN", f"{p}, sitting out, is folded while all-in (the "
                                            f"room's rule)", st, i, severity="warning")
-                t.folded.add(p)
+                t.fold(p)
             else:
                 t.add("ACTS_WHILE_ALL_IN", f"{p} acts after going all-in", st, i)
             return
@@ -148,16 +150,16 @@ class Round:
         all_in = a.amount >= stack
         kind = a.kind
         if kind == Kind.FOLD:
-            t.folded.add(p)
+            t.fold(p)
         elif kind == Kind.CHECK:
             if owed > 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} checks with {owed} to call", st, i)
         elif kind == Kind.CALL:
             due_call = min(owed, stack)
-            others = [q for q in t.order if q != p and q not in t.folded]
-            if others and all(q in self.all_in for q in others):
+            if t.able_n == 1 and t.live_n > 1:
                 # nobody can match more: the call is what the others have in
-                most = max(self.put.get(q, ZERO) for q in others)
+                most = max(self.put.get(q, ZERO) for q in t.order
+                           if q != p and q not in t.folded)
                 due_call = min(max(min(self.level, most) - put, ZERO), stack)
             if owed <= 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {a.amount} with nothing to call", st, i)

@@ -107,7 +107,16 @@ class _Replay:
         self.stack = {s.player: s.stack for s in in_hand}
         self.contributed = dict.fromkeys(self.stack, ZERO)
         self.folded: set[str] = set()
+        self.live_n = self.able_n = len(self.order)  # not folded; not folded nor all-in
+        self.all_in: set[str] = set()
         self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
+
+    def fold(self, p: str) -> None:
+        if p not in self.folded:
+            self.folded.add(p)
+            self.live_n -= 1
+            if p not in self.all_in:
+                self.able_n -= 1
 
     def add(self, code: str, message: str, street: Street | None = None,
             action: int | None = None, severity: str = ERROR) -> None:
@@ -151,6 +160,7 @@ class _Replay:
     def check_betting(self) -> None:
         hand, st = self.hand, self.hand.stakes
         rnd = Round(self, Street.PREDEAL)
+        rnd.all_in = self.all_in
         for i, a in enumerate(hand.actions):
             p = a.player
             if p not in self.stack:
@@ -171,9 +181,11 @@ class _Replay:
                 rnd.act(i, a)
             self.stack[p] -= a.amount
             self.contributed[p] += a.amount
-            if self.stack[p] <= 0 or (st.cap is not None and self._capped(p)):
-                rnd.all_in.add(p)
-        self.all_in = rnd.all_in
+            if (self.stack[p] <= 0 or (st.cap is not None and self._capped(p))) \
+                    and p not in self.all_in:
+                self.all_in.add(p)
+                if p not in self.folded:
+                    self.able_n -= 1
         live = [p for p in self.order if p not in self.folded]
         if len(live) > 1:
             end = len(hand.actions)

@@ -363,8 +363,8 @@ def parse_hand(text: str) -> Hand | UnsupportedHand:
         if tok.type == "$END":
             raise ParseError(text.count("\n") + 1, "the hand ends before its SUMMARY") from None
         if tok.type == "UNKNOWN":
-            raise ParseError(tok.line, "unrecognised line", str(tok)[:160]) from None
-        raise ParseError(tok.line, f"line out of place ({tok.type})", str(tok)[:160]) from None
+            raise ParseError(tok.line, "unrecognised line", tok.text[:160]) from None
+        raise ParseError(tok.line, f"line out of place ({tok.type})", tok.text[:160]) from None
     except UnexpectedEOF:
         raise ParseError(text.count("\n") + 1, "the hand ends before its SUMMARY") from None
     except UnexpectedInput as exc:
