@@ -18,6 +18,7 @@ from engine.hand import ZERO, Action, Kind, Stakes, Street, Structure
 if TYPE_CHECKING:
     from engine.replay import _Replay
 
+FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
 _LIVE_POSTS = {Kind.POST_SB, Kind.POST_BB, Kind.POST_STRADDLE, Kind.POST_BUTTON_BLIND}
 
 
@@ -59,8 +60,8 @@ class Round:
             self.opener = previous.opener or self._big_blind_seat(previous)
             # the big blind is the bet to call even when its poster could not post it all
             self.level = max(self.level, stakes.big_blind)
-            if self.opener in table.order:
-                self.next = table.order.index(self.opener) + 1
+            if self.opener in table.seat_index:
+                self.next = table.seat_index[self.opener] + 1
 
     def _big_blind_seat(self, previous: Round) -> str | None:
         """Who sits in the big blind when nobody posted it (all-in on the ante)."""
@@ -83,10 +84,8 @@ class Round:
             if all(put.get(p, ZERO) >= min(level, most) for p in t.order
                    if p not in t.folded and p not in self.all_in):
                 return None
-        order, folded, all_in, acted = t.order, t.folded, self.all_in, self.acted
-        n = len(order)
-        for k in range(self.next, self.next + n):
-            p = order[k % n]
+        folded, all_in, acted = t.folded, self.all_in, self.acted
+        for p in t.rotation[self.next]:
             if p in folded or p in all_in:
                 continue
             if p not in acted or put.get(p, ZERO) < level:
@@ -126,11 +125,12 @@ class Round:
 
     def act(self, i: int, a: Action) -> None:
         t, p, st = self.t, a.player, self.street
+        kind = a.kind
         if p in t.folded:
             t.add("ACTS_AFTER_FOLD", f"{p} acts after folding", st, i)
             return
         if p in self.all_in:
-            if (a.kind == Kind.FOLD and t.rules.sitting_out_all_in_folds
+            if (kind == FOLD and t.rules.sitting_out_all_in_folds
                     and t.seats[p].sitting_out):
                 t.add("ACTS_WHILE_ALL_IN", f"{p}, sitting out, is folded while all-in (the "
                                            f"room's rule)", st, i, severity="warning")
@@ -144,17 +144,18 @@ class Round:
                                  f"{st.name.lower()}", st, i)
         elif due != p:
             t.add("OUT_OF_TURN", f"{p} acts, but {due} is to act", st, i)
+        self.next = t.seat_index[p] + 1
+        if kind == FOLD:
+            t.fold(p)
+            return
         put = self.put.get(p, ZERO)
         owed = self.level - put
         stack = t.stack[p]
         all_in = a.amount >= stack
-        kind = a.kind
-        if kind == Kind.FOLD:
-            t.fold(p)
-        elif kind == Kind.CHECK:
+        if kind == CHECK:
             if owed > 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} checks with {owed} to call", st, i)
-        elif kind == Kind.CALL:
+        elif kind == CALL:
             due_call = min(owed, stack)
             if t.able_n == 1 and t.live_n > 1:
                 # nobody can match more: the call is what the others have in
@@ -165,13 +166,12 @@ class Round:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {a.amount} with nothing to call", st, i)
             elif a.amount != due_call:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {a.amount}; the call is {due_call}", st, i)
-        elif kind == Kind.BET:
+        elif kind == BET:
             self._bet(i, a, all_in)
-        elif kind == Kind.RAISE:
+        elif kind == RAISE:
             self._raise(i, a, owed, all_in)
         self.put[p] = put + a.amount
         self.acted.add(p)
-        self.next = t.order.index(p) + 1
 
     def _bet(self, i: int, a: Action, all_in: bool) -> None:
         t, p, st = self.t, a.player, self.street

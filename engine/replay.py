@@ -104,6 +104,11 @@ class _Replay:
         # clockwise from the first seat after the button; the button comes last
         self.order = ([s.player for s in in_hand if s.seat > button]
                       + [s.player for s in in_hand if s.seat <= button])
+        n = len(self.order)
+        self.seat_index = {p: i for i, p in enumerate(self.order)}
+        # rotation[i]: every player once, starting from the i-th (i up to n)
+        self.rotation = [self.order[i % n:] + self.order[:i % n] if n else []
+                         for i in range(n + 1)]
         self.stack = {s.player: s.stack for s in in_hand}
         self.contributed = dict.fromkeys(self.stack, ZERO)
         self.folded: set[str] = set()
