@@ -47,6 +47,8 @@ class Store:
         self.con = connect(path)
         if threads:  # the importer's writer: the cores belong to the parsing workers
             self._run(f"SET threads = {int(threads)}")
+            # checkpoint once at the end rather than every 16 MB of log
+            self._run("SET checkpoint_threshold = '1GB'")
 
     def close(self) -> None:
         self.con.close()
