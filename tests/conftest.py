@@ -8,6 +8,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 SAMPLES = ROOT / "sample_histories"
+HANDWRITTEN = SAMPLES / "pokerstars"  # the hand-written files; simulated/ holds thousands
 
 
 @pytest.fixture(scope="session")

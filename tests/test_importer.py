@@ -11,9 +11,9 @@ from pipeline import importer as importer_module
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
-from conftest import SAMPLES
+from conftest import HANDWRITTEN as SAMPLES
 
-CASH = next(SAMPLES.glob("pokerstars/*Alcor*.txt"))
+CASH = next(SAMPLES.glob("*Alcor*.txt"))
 
 
 def run(db: Path, *paths: Path, workers: int = 1):
