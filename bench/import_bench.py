@@ -26,7 +26,7 @@ from parsers.detect import POKERSTARS  # noqa: E402
 from parsers.split import decode, split_hands  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "holdem" / "stars"
-_ID = re.compile(r"((?:Hand|Game) #)\d+")
+_ID = re.compile(r"((?:Hand|Game|GAME) #)\d+")
 
 
 def template_hands() -> list[str]:

@@ -164,6 +164,14 @@ class Importer:
         self.leading_junk: list[tuple[int, str, int, str]] = []
 
     def run(self, files: list[Path]) -> Summary:
+        gc.collect()
+        gc.freeze()  # what exists now is never garbage: the collector need not scan it
+        try:
+            return self._run(files)
+        finally:
+            gc.unfreeze()
+
+    def _run(self, files: list[Path]) -> Summary:
         start = time.perf_counter()
         units = self._units(files)
         first = next(units, None)
