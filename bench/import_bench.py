@@ -89,7 +89,7 @@ import json, resource, sys
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 store = Store(sys.argv[1], threads=1)
-s = Importer(store).run(discover([sys.argv[2]]))
+s = Importer(store, verify=sys.argv[3] == "verify").run(discover([sys.argv[2]]))
 store.close()
 me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
@@ -100,8 +100,11 @@ print(json.dumps({"hands": s.hands_new + s.duplicates + s.parse_errors, "seconds
 """
 
 
-def whole_import(folder: Path, db: Path) -> dict:
-    out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder)],
+def whole_import(folder: Path, db: Path, verify: bool = True) -> dict:
+    if db.exists():
+        db.unlink()
+    out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder),
+                          "verify" if verify else "no"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -124,17 +127,20 @@ def main() -> None:
         n_split, t_split = timed(split_only, folder)
         n_parse, t_parse = timed(parse_only, folder)
         n_judge, t_judge = timed(parse_only, folder, True)
+        bare = whole_import(folder, Path(tmp) / "bench.duckdb", verify=False)
         result = whole_import(folder, Path(tmp) / "bench.duckdb")
     base = n_split / t_split
     rows = [("split only (1 core)", n_split / t_split),
             ("split + parse (1 core)", n_parse / t_parse),
             ("split + parse + replay (1 core)", n_judge / t_judge),
+            ("whole import, no replay (all cores)", bare["hands"] / bare["seconds"]),
             ("whole import (all cores, DuckDB)", result["hands"] / result["seconds"])]
     print(f"{n_split:,} hands in {folder}")
     print(f"{'stage':36} {'hands/s':>10} {'ratio to split':>15}")
     for name, rate in rows:
         print(f"{name:36} {rate:>10,.0f} {rate / base:>15.3f}")
-    print(f"replay adds {(t_judge - t_parse) / t_parse:.1%} to split + parse")
+    print(f"replay adds {(t_judge - t_parse) / t_parse:.1%} to split + parse (one core), "
+          f"{result['seconds'] / bare['seconds'] - 1:.1%} to the whole import")
     print(f"import main process CPU: {result['main_cpu'] / result['hands'] * 1e6:.0f} µs a hand")
     print(f"peak memory: import process {result['peak_main_mb']:.0f} MB, "
           f"largest worker {result['peak_worker_mb']:.0f} MB")

@@ -85,7 +85,8 @@ class Round:
                    if p not in t.folded and p not in self.all_in):
                 return None
         folded, all_in, acted = t.folded, self.all_in, self.acted
-        for p in t.rotation[self.next]:
+        start = self.next % len(t.order)
+        for p in t.twice[start:start + len(t.order)]:
             if p in folded or p in all_in:
                 continue
             if p not in acted or put.get(p, ZERO) < level:

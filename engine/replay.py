@@ -97,18 +97,18 @@ class _Replay:
         self.findings: list[Finding] = []
         self.unit = Decimal(1) if hand.currency == "chips" else Decimal("0.01")
         self.seats = {s.player: s for s in hand.seats}
-        actors = {a.player for a in hand.actions}
-        in_hand = [s for s in sorted(hand.seats, key=lambda s: s.seat)
-                   if not s.sitting_out or s.player in actors]
+        seats = hand.seats  # in seat order
+        if any(s.sitting_out for s in seats):
+            actors = {a.player for a in hand.actions}
+            seats = tuple(s for s in seats if not s.sitting_out or s.player in actors)
+        in_hand = sorted(seats, key=_SEAT) if any(
+            a.seat > b.seat for a, b in zip(seats, seats[1:])) else seats
         button = hand.button_seat or 0
         # clockwise from the first seat after the button; the button comes last
         self.order = ([s.player for s in in_hand if s.seat > button]
                       + [s.player for s in in_hand if s.seat <= button])
-        n = len(self.order)
         self.seat_index = {p: i for i, p in enumerate(self.order)}
-        # rotation[i]: every player once, starting from the i-th (i up to n)
-        self.rotation = [self.order[i % n:] + self.order[:i % n] if n else []
-                         for i in range(n + 1)]
+        self.twice = self.order + self.order  # twice[i:i + n]: everyone, from the i-th on
         self.stack = {s.player: s.stack for s in in_hand}
         self.contributed = dict.fromkeys(self.stack, ZERO)
         self.folded: set[str] = set()
@@ -139,6 +139,12 @@ class _Replay:
 
     # ------------------------------------------------------------ structure
     def check_cards(self) -> None:
+        boards = self.hand.boards
+        cards = [c for s in self.hand.seats for c in s.hole_cards]
+        cards += boards[0] if boards else ()
+        if len(boards) <= 1 and len(set(cards)) == len(cards) \
+                and (not boards or len(boards[0]) in (0, 3, 4, 5)):
+            return  # the common case, settled at once; the rest names what is wrong
         seen: dict[str, str] = {}
 
         def see(card: str, where: str) -> None:
@@ -163,32 +169,39 @@ class _Replay:
 
     # ------------------------------------------------------------ betting
     def check_betting(self) -> None:
-        hand, st = self.hand, self.hand.stakes
+        hand = self.hand
         rnd = Round(self, Street.PREDEAL)
         rnd.all_in = self.all_in
+        current = rnd.street
+        stack, contributed, all_in = self.stack, self.contributed, self.all_in
+        capped = hand.stakes.cap is not None
+        posts = Kind.POSTS
         for i, a in enumerate(hand.actions):
-            p = a.player
-            if p not in self.stack:
-                self.add("UNKNOWN_PLAYER", f"{p} acts but is not dealt in", a.street, i)
+            p, street, amount = a.player, a.street, a.amount
+            left = stack.get(p)
+            if left is None:
+                self.add("UNKNOWN_PLAYER", f"{p} acts but is not dealt in", street, i)
                 continue
-            if a.street != rnd.street:
-                if a.street < rnd.street:
-                    self.add("OUT_OF_TURN", f"{p} acts on the {a.street.name.lower()} after the "
-                                            f"{rnd.street.name.lower()} began", a.street, i)
+            if street != current:
+                if street < current:
+                    self.add("OUT_OF_TURN", f"{p} acts on the {street.name.lower()} after the "
+                                            f"{current.name.lower()} began", street, i)
                     continue
-                rnd = self._advance(rnd, a.street, i)
-            if a.amount > self.stack[p]:
-                self.add("OVER_STACK", f"{p} puts in {a.amount} with {self.stack[p]} behind",
-                         a.street, i)
-            if a.kind in Kind.POSTS:
+                rnd = self._advance(rnd, street, i)
+                current = rnd.street
+            if a.kind in posts:
                 rnd.post(i, a)
             else:
                 rnd.act(i, a)
-            self.stack[p] -= a.amount
-            self.contributed[p] += a.amount
-            if (self.stack[p] <= 0 or (st.cap is not None and self._capped(p))) \
-                    and p not in self.all_in:
-                self.all_in.add(p)
+            if not amount:
+                continue
+            if amount > left:
+                self.add("OVER_STACK", f"{p} puts in {amount} with {left} behind", street, i)
+            left -= amount
+            stack[p] = left
+            contributed[p] += amount
+            if (left <= 0 or (capped and self._capped(p))) and p not in all_in:
+                all_in.add(p)
                 if p not in self.folded:
                     self.able_n -= 1
         live = [p for p in self.order if p not in self.folded]
@@ -265,6 +278,9 @@ class _Replay:
     # ------------------------------------------------------------ showdown
     def check_showdown(self, pots: list[Pot]) -> None:
         hand = self.hand
+        if len(pots) == 1 and len(pots[0].eligible) == 1 and hand.collects \
+                and all(c.player in pots[0].eligible for c in hand.collects):
+            return  # uncontested: the one player left takes it (the amounts: check_pots)
         for c in hand.collects:
             if c.player not in self.stack:
                 self.add("UNKNOWN_PLAYER", f"{c.player} collects but is not dealt in")
@@ -398,6 +414,10 @@ class _Replay:
             if not (s.total_pot - rake_room <= written_total <= s.total_pot):
                 self.add("SUMMARY_MISMATCH", f"main and side pots ({' + '.join(map(str, s.pots))})"
                                              f" do not make the total pot ({s.total_pot})")
+
+
+def _SEAT(seat) -> int:
+    return seat.seat
 
 
 def _pot_index(label: str) -> int | None:

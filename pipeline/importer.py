@@ -98,7 +98,8 @@ def judge(hand) -> Verdict:
                             f"{type(exc).__name__}: {exc}", severity="unverifiable"),))
 
 
-def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pokerstars"):
+def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pokerstars",
+               verify: bool = True):
     """Worker: parse hand texts into Arrow tables. Never raises for bad text.
 
     The cyclic garbage collector is paused meanwhile: a unit makes hundreds of
@@ -107,13 +108,13 @@ def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pok
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _parse_unit(parts, fmt_name)
+        return _parse_unit(parts, fmt_name, verify)
     finally:
         if enabled:
             gc.enable()
 
 
-def _parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str):
+def _parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str, verify: bool):
     from parsers.detect import SUPPORTED
     parse = next(f for f in SUPPORTED if f.name == fmt_name).parse
     batch = Batch()
@@ -140,7 +141,8 @@ def _parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str):
                 duplicates += 1
                 continue
             seen.add(key)
-            batch.add_verdict(hand.site, hand.hand_id, judge(hand))
+            if verify:
+                batch.add_verdict(hand.site, hand.hand_id, judge(hand))
             if isinstance(hand, Hand):
                 batch.add_hand(hand, file_id, raw.byte_offset, raw.byte_length, raw.line)
             else:
@@ -154,8 +156,10 @@ class Importer:
     """Imports files into a Store; see the module doc."""
 
     def __init__(self, store: Store, workers: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> None:
+                 progress: Callable[[int, int], None] | None = None,
+                 verify: bool = True) -> None:
         self.store = store
+        self.verify = verify  # replay every hand (off only to measure what replay costs)
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
         self.progress = progress or (lambda hands, nbytes: None)
         self.summary = Summary()
@@ -178,9 +182,9 @@ class Importer:
         second = next(units, None) if first is not None else None
         if second is None or self.workers <= 1:
             for unit in ([first, second] if second else [first] if first else []):
-                self._write(unit, parse_unit(unit.parts))
+                self._write(unit, parse_unit(unit.parts, verify=self.verify))
             for unit in units:
-                self._write(unit, parse_unit(unit.parts))
+                self._write(unit, parse_unit(unit.parts, verify=self.verify))
         else:
             self._run_pool([first, second], units)
         self.summary.seconds = time.perf_counter() - start
@@ -190,7 +194,7 @@ class Importer:
         window: deque[tuple[_Unit, Future]] = deque()
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
             def submit(u: _Unit) -> None:
-                window.append((u, pool.submit(parse_unit, u.parts)))
+                window.append((u, pool.submit(parse_unit, u.parts, verify=self.verify)))
 
             for unit in head:
                 submit(unit)
