@@ -21,7 +21,6 @@ except ImportError:  # Python < 3.11
     import sre_constants as _c  # type: ignore[no-redef]
     import sre_parse as _parser  # type: ignore[no-redef]
 
-from lark import Lark
 from lark.lexer import Lexer
 
 _FIELD = re.compile(r"\(\?P<(\w+)>")
@@ -160,9 +159,3 @@ def _first(items) -> frozenset[str]:
             continue
         raise _Unknown(op)
     return frozenset(chars | {""})
-
-
-def build_parser(grammar: str, lexer: type[LineLexer], transformer: Any) -> Lark:
-    """An LALR parser over whole-line tokens, transforming while it parses."""
-    return Lark(grammar, parser="lalr", lexer=lexer, transformer=transformer,
-                propagate_positions=False, maybe_placeholders=False)

@@ -15,14 +15,12 @@ from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from lark import Transformer
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from engine.cards import CardError, parse_cards
 from engine.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, Summary, SummarySeat, UnsupportedHand)
 from parsers.errors import ParseError
-from parsers.lexer import LineLexer, build_parser
+from parsers.lalr import LineGrammar, UnexpectedLine
+from parsers.lexer import UNKNOWN, LineLexer
 
 SITE_BY_BRAND = {
     "PokerStars": "PokerStars", "POKERSTARS": "PokerStars",
@@ -311,23 +309,13 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER,
             "SHOWDOWN": Street.SHOWDOWN}
 
 
-class _ToHand(Transformer):
-    """Applied while parsing: the whole hand rule becomes a Hand."""
-
-    def hand(self, tokens: list) -> Hand:
-        return _Builder(tokens).build()
-
-    def start(self, children: list) -> Hand:
-        return children[0]
-
-
 class _StarsLexer(LineLexer):
     placeholders = PLACEHOLDERS
     shared_prefixes = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
 
 GRAMMAR = (Path(__file__).parent / "grammars" / "pokerstars.lark").read_text("utf-8")
-_parser = build_parser(GRAMMAR, _StarsLexer, _ToHand())
+_grammar = LineGrammar(GRAMMAR, _StarsLexer)
 
 
 def _unsupported(text: str, first_line: str) -> UnsupportedHand | None:
@@ -356,20 +344,19 @@ def parse_hand(text: str) -> Hand | UnsupportedHand:
         unsupported = _unsupported(text, first_line)
         if unsupported is not None:
             return unsupported
+    tokens = _grammar.tokens(text)
     try:
-        return _parser.parse(text)
-    except UnexpectedToken as exc:
+        _grammar.check(tokens)
+    except UnexpectedLine as exc:
         tok = exc.token
-        if tok.type == "$END":
+        if tok is None:
             raise ParseError(text.count("\n") + 1, "the hand ends before its SUMMARY") from None
-        if tok.type == "UNKNOWN":
+        if tok.type == UNKNOWN:
             raise ParseError(tok.line, "unrecognised line", tok.text[:160]) from None
         raise ParseError(tok.line, f"line out of place ({tok.type})", tok.text[:160]) from None
-    except UnexpectedEOF:
-        raise ParseError(text.count("\n") + 1, "the hand ends before its SUMMARY") from None
-    except UnexpectedInput as exc:
-        raise ParseError(getattr(exc, "line", 0) or 0, str(exc).split("\n")[0]) from None
-    except (InvalidOperation, ValueError) as exc:
-        if isinstance(exc, ParseError):
-            raise
+    try:
+        return _Builder(tokens).build()
+    except ParseError:
+        raise
+    except (InvalidOperation, ValueError, KeyError, IndexError) as exc:
         raise ParseError(0, "bad value", str(exc)) from None
