@@ -38,6 +38,9 @@ def bet_size(street: Street, stakes: Stakes) -> Decimal:
 class Round:
     """The state of one betting round; see the module doc."""
 
+    __slots__ = ("t", "street", "all_in", "structure", "put", "level", "full", "bets", "acted",
+                 "opener", "small_blind", "next", "closed")
+
     def __init__(self, table: _Replay, street: Street, previous: Round | None = None) -> None:
         self.t = table
         self.street = street

@@ -91,6 +91,9 @@ def replay(hand: Hand | UnsupportedHand) -> Verdict:
 
 
 class _Replay:
+    __slots__ = ("hand", "rules", "findings", "unit", "seats", "order", "seat_index", "twice",
+                 "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot")
+
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
         self.hand = hand
         self.rules = rules
