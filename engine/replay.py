@@ -178,7 +178,7 @@ class _Replay:
         current = rnd.street
         stack, contributed, all_in = self.stack, self.contributed, self.all_in
         capped = hand.stakes.cap is not None
-        posts = Kind.POSTS
+        posts, ante = Kind.POSTS, Kind.POST_ANTE
         for i, a in enumerate(hand.actions):
             p, street, amount = a.player, a.street, a.amount
             left = stack.get(p)
@@ -192,8 +192,10 @@ class _Replay:
                     continue
                 rnd = self._advance(rnd, street, i)
                 current = rnd.street
-            if a.kind in posts:
-                rnd.post(i, a)
+            kind = a.kind
+            if kind in posts:
+                if kind != ante:  # an ante is dead money: nothing for the round to track
+                    rnd.post(i, a)
             else:
                 rnd.act(i, a)
             if not amount:

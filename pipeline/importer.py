@@ -191,6 +191,7 @@ class Importer:
         return self.summary
 
     def _run_pool(self, head: list[_Unit], rest: Iterator[_Unit]) -> None:
+        _warm_up()  # build the grammars once, here: the workers are forked with them
         window: deque[tuple[_Unit, Future]] = deque()
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
             def submit(u: _Unit) -> None:
@@ -314,6 +315,15 @@ def _with_junk(tables, junk, reasons):
     tables = dict(tables)
     tables["parse_errors"] = pa.Table.from_pylist(rows, schema=tables["parse_errors"].schema)
     return tables
+
+
+def _warm_up() -> None:
+    from parsers.detect import SUPPORTED
+    for fmt in SUPPORTED:
+        try:
+            fmt.parse("")
+        except ValueError:
+            pass
 
 
 def detect_from_state(old: FileState | None):
