@@ -170,7 +170,8 @@ def _betting_round(t: _Table, street: Street, first: int, level: Decimal, full: 
         if p.folded or p.all_in or (p.name in acted and p.put >= level):
             continue
         owed = level - p.put
-        others_can_act = any(q is not p for q in able)
+        # a raise needs someone who could still put in more than the bet to match
+        others_can_act = any(q is not p and q.stack + q.put > level for q in able)
         can_raise = others_can_act and p.name not in acted and (
             size is None or bets < 4) and p.stack > owed
         if owed > 0 and len(able) == 1:
