@@ -19,11 +19,13 @@ class Pot(NamedTuple):
 
 def uncalled(contributed: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     """What the top contributor put in beyond anyone else: it goes back to them."""
-    if len(contributed) < 2:
-        return None
-    ranked = sorted(contributed.items(), key=lambda kv: kv[1], reverse=True)
-    (top, most), (_, second) = ranked[0], ranked[1]
-    return (top, most - second) if most > second else None
+    top, most, second = None, ZERO, ZERO
+    for player, amount in contributed.items():
+        if amount > most:
+            top, most, second = player, amount, most
+        elif amount > second:
+            second = amount
+    return (top, most - second) if top is not None and most > second else None
 
 
 def build_pots(contributed: Mapping[str, Decimal], live: set[str],

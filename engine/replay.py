@@ -392,26 +392,28 @@ class _Replay:
         if s is None:
             self.add("SUMMARY_MISMATCH", "the hand has no SUMMARY section")
             return
-        boards = tuple(b for b in hand.boards if b)
-        if s.boards and boards != s.boards:
-            self.add("SUMMARY_MISMATCH", f"the board {_boards(boards)} is "
+        if s.boards and tuple(b for b in hand.boards if b) != s.boards:
+            self.add("SUMMARY_MISMATCH", f"the board {_boards(hand.boards)} is "
                                          f"{_boards(s.boards)} in the SUMMARY")
-        body: dict[str, Decimal] = {}
-        for c in hand.collects:
-            body[c.player] = body.get(c.player, ZERO) + c.amount
-        written = {seat.player: sum(seat.won, ZERO) for seat in s.seats}
-        for player in sorted(set(body) | set(written) if s.seats else ()):
-            a, b = body.get(player, ZERO), written.get(player, ZERO)
-            if a != b:
-                self.add("SUMMARY_MISMATCH", f"{player} collects {a} in the hand but {b} "
-                                             f"in the SUMMARY")
+        if s.seats:
+            body: dict[str, Decimal] = {}
+            for c in hand.collects:
+                body[c.player] = body.get(c.player, ZERO) + c.amount
+            written = {seat.player: (seat.won[0] if len(seat.won) == 1 else sum(seat.won, ZERO))
+                       for seat in s.seats if seat.won}
+            if body != written:
+                for player in sorted(set(body) | set(written)):
+                    a, b = body.get(player, ZERO), written.get(player, ZERO)
+                    if a != b:
+                        self.add("SUMMARY_MISMATCH", f"{player} collects {a} in the hand but "
+                                                     f"{b} in the SUMMARY")
         folds = {a.player: a.street for a in hand.actions if a.kind == Kind.FOLD}
         for seat in s.seats:
-            if seat.outcome == "folded" and folds.get(seat.player) is not None \
-                    and folds[seat.player] != seat.folded_street \
-                    and not (seat.folded_street == Street.PREFLOP and folds[seat.player] == Street.PREDEAL):
+            street = folds.get(seat.player) if seat.outcome == "folded" else None
+            if street is not None and street != seat.folded_street \
+                    and not (seat.folded_street == Street.PREFLOP and street == Street.PREDEAL):
                 self.add("SUMMARY_MISMATCH", f"{seat.player} folds on the "
-                                             f"{folds[seat.player].name.lower()}, the SUMMARY says "
+                                             f"{street.name.lower()}, the SUMMARY says "
                                              f"the {seat.folded_street.name.lower()}")
         if s.pots:
             rake_room = s.rake + sum((a for n, a in s.fees if n.upper() != "STP"), ZERO)
