@@ -35,6 +35,9 @@ def build_pots(contributed: Mapping[str, Decimal], live: set[str],
     out player all-in on a blind is); such a pot goes to the same players as the next."""
     levels = sorted({contributed.get(p, ZERO) for p in live | (all_in & contributed.keys())
                      if contributed.get(p, ZERO) > 0})
+    if len(levels) <= 1:  # one pot: everyone still in has put in the same
+        total = sum(contributed.values(), ZERO)
+        return [Pot(total, frozenset(live))] if total > 0 else []
     pots: list[Pot] = []
     previous = ZERO
     for i, level in enumerate(levels):
@@ -45,8 +48,6 @@ def build_pots(contributed: Mapping[str, Decimal], live: set[str],
         if amount > 0:
             pots.append(Pot(amount, eligible))
         previous = level
-    if not pots and any(contributed.values()):
-        pots.append(Pot(sum(contributed.values(), ZERO), frozenset(live)))
     return pots
 
 

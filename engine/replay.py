@@ -375,12 +375,15 @@ class _Replay:
             for seat in hand.summary.seats:
                 for run, name in enumerate(seat.hand_names, start=1):
                     named.append((seat.player, run, seat.cards, name))
+        known = self._known_cards() if any(not cards for _, _, cards, _ in named) else {}
+        names: dict[tuple[str, int, tuple[str, ...]], str] = {}
         for player, run, cards, written in named:
             board = hand.boards[run - 1] if len(hand.boards) >= run else ()
-            cards = cards or self._known_cards().get(player, ())
+            cards = cards or known.get(player, ())
             if len(cards) < 2 or len(board) < 3:
                 continue
-            ours = hand_name(evaluate(cards[:2] + board))
+            key = (player, run, cards)
+            ours = names.get(key) or names.setdefault(key, hand_name(evaluate(cards[:2] + board)))
             theirs = written.split(" - ")[0].strip()
             if ours.lower() != theirs.lower():
                 self.add("HAND_NAME_MISMATCH", f"{player}'s cards {' '.join(cards)} on "
