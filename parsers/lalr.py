@@ -9,6 +9,7 @@ straight to the room's builder. Building the tree cost more than lexing did.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from lark import Lark
@@ -50,10 +51,10 @@ class LineGrammar:
 
     def check(self, tokens: Sequence[LineToken]) -> None:
         """Raise UnexpectedLine unless the grammar accepts the lines in this order."""
-        states, stack = self.states, [self.start]
-        for tok in tokens:
-            kind = tok.type
-            while True:
+        states, stack, end = self.states, [self.start], self.end
+        for tok in chain(tokens, (None,)):  # None: the end of the hand
+            kind = END if tok is None else tok.type
+            while not (tok is None and stack[-1] == end):
                 row = states[stack[-1]]
                 step = row.get(kind)
                 if step is None:
@@ -66,16 +67,3 @@ class LineGrammar:
                 if size:
                     del stack[-size:]
                 stack.append(states[stack[-1]][name][1])
-        while stack[-1] != self.end:
-            row = states[stack[-1]]
-            step = row.get(END)
-            if step is None:
-                raise UnexpectedLine(None, {s for s in row if s.isupper()})
-            shift, arg = step
-            if shift:
-                stack.append(arg)
-                continue
-            size, name = arg
-            if size:
-                del stack[-size:]
-            stack.append(states[stack[-1]][name][1])
