@@ -47,7 +47,6 @@ class Kind:
 
     POSTS = frozenset({POST_SB, POST_BB, POST_SB_BB, POST_DEAD, POST_ANTE,
                        POST_STRADDLE, POST_BUTTON_BLIND})
-    VOLUNTARY = frozenset({CALL, BET, RAISE})
 
 
 class Structure:

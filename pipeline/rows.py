@@ -72,10 +72,8 @@ class Batch:
 
     def __init__(self) -> None:
         self.rows: dict[str, list[tuple]] = {t: [] for t in SCHEMAS}
-        self.hands = 0
 
     def add_hand(self, hand: Hand, file_id: int, offset: int, length: int, line: int) -> None:
-        self.hands += 1
         site, hid = hand.site, hand.hand_id
         st = hand.stakes
         summary = hand.summary
@@ -128,7 +126,6 @@ class Batch:
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:
-        self.hands += 1
         row = [None] * len(SCHEMAS["hands"])
         row[:10] = (hand.site, hand.hand_id, file_id, offset, length, line, hand.game, False,
                     hand.structure, None)
