@@ -12,8 +12,10 @@ import pyarrow as pa
 from engine.hand import ZERO, Hand, UnsupportedHand
 from engine.positions import GROUPS, positions
 from engine.replay import Verdict
+from pipeline.stats import COUNTS, RATIOS, hand_flags, stat_row
 
 MONEY = pa.decimal128(18, 2)
+_SHARE = Decimal("0.0001")
 
 SCHEMAS: dict[str, pa.Schema] = {
     "hands": pa.schema([
@@ -51,6 +53,14 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("run", pa.int8()), ("cards", pa.string()), ("shown", pa.bool_()),
         ("hand_name", pa.string()),
     ]),
+    "player_hand_stats": pa.schema(
+        [("site", pa.string()), ("hand_id", pa.string()), ("player", pa.string()),
+         ("played_at", pa.timestamp("us")), ("position", pa.string()),
+         ("position_group", pa.string()), ("hand_class", pa.string())]
+        + [(f"{r}_{x}", pa.bool_()) for r in RATIOS for x in ("chance", "done")]
+        + [(c, pa.int16()) for c in COUNTS]
+        + [("invested", MONEY), ("collected", MONEY), ("net", MONEY),
+           ("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4))]),
     "verdicts": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("status", pa.string()),
         ("findings", pa.int16()),
@@ -115,14 +125,23 @@ class Batch:
                               show.shown, show.hand_name))
 
         players = self.rows["hand_players"]
+        stats = self.rows["player_hand_stats"]
+        flags = hand_flags(hand, pos)
         hero = hand.hero
+        rake = summary.rake if summary else ZERO
+        put_in = sum(invested.values(), ZERO)
         for s in hand.seats:
             inv = invested.get(s.player, ZERO)
             got = collected.get(s.player, ZERO)
             position = pos.get(s.seat)
-            players.append((site, hid, s.seat, s.player, position, GROUPS.get(position),
+            group = GROUPS.get(position)
+            players.append((site, hid, s.seat, s.player, position, group,
                             s.stack, s.sitting_out, s.bounty, " ".join(s.hole_cards) or None,
                             s.player == hero, inv, got, got - inv))
+            f = flags.get(s.player)
+            if f is not None:
+                share = (rake * inv / put_in).quantize(_SHARE) if rake and put_in else ZERO
+                stats.append(stat_row(hand, s.player, s, position, group, f, inv, got, share))
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:

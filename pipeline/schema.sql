@@ -124,6 +124,68 @@ CREATE TABLE IF NOT EXISTS findings (
     message VARCHAR NOT NULL
 );
 
+-- one row per player dealt in per hand: the stat flags of docs/STATS.md (version 1)
+CREATE TABLE IF NOT EXISTS player_hand_stats (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    player VARCHAR NOT NULL,
+    played_at TIMESTAMP,              -- UTC where known
+    position VARCHAR,
+    position_group VARCHAR,
+    hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
+    vpip_chance BOOLEAN NOT NULL,
+    vpip_done BOOLEAN NOT NULL,
+    pfr_chance BOOLEAN NOT NULL,
+    pfr_done BOOLEAN NOT NULL,
+    limp_chance BOOLEAN NOT NULL,
+    limp_done BOOLEAN NOT NULL,
+    rfi_chance BOOLEAN NOT NULL,
+    rfi_done BOOLEAN NOT NULL,
+    three_bet_chance BOOLEAN NOT NULL,
+    three_bet_done BOOLEAN NOT NULL,
+    four_bet_chance BOOLEAN NOT NULL,
+    four_bet_done BOOLEAN NOT NULL,
+    fold_to_three_bet_chance BOOLEAN NOT NULL,
+    fold_to_three_bet_done BOOLEAN NOT NULL,
+    cold_call_chance BOOLEAN NOT NULL,
+    cold_call_done BOOLEAN NOT NULL,
+    squeeze_chance BOOLEAN NOT NULL,
+    squeeze_done BOOLEAN NOT NULL,
+    steal_chance BOOLEAN NOT NULL,
+    steal_done BOOLEAN NOT NULL,
+    fold_sb_to_steal_chance BOOLEAN NOT NULL,
+    fold_sb_to_steal_done BOOLEAN NOT NULL,
+    fold_bb_to_steal_chance BOOLEAN NOT NULL,
+    fold_bb_to_steal_done BOOLEAN NOT NULL,
+    saw_flop_chance BOOLEAN NOT NULL,
+    saw_flop_done BOOLEAN NOT NULL,
+    saw_turn_chance BOOLEAN NOT NULL,
+    saw_turn_done BOOLEAN NOT NULL,
+    saw_river_chance BOOLEAN NOT NULL,
+    saw_river_done BOOLEAN NOT NULL,
+    cbet_flop_chance BOOLEAN NOT NULL,
+    cbet_flop_done BOOLEAN NOT NULL,
+    cbet_turn_chance BOOLEAN NOT NULL,
+    cbet_turn_done BOOLEAN NOT NULL,
+    fold_to_cbet_flop_chance BOOLEAN NOT NULL,
+    fold_to_cbet_flop_done BOOLEAN NOT NULL,
+    wtsd_chance BOOLEAN NOT NULL,
+    wtsd_done BOOLEAN NOT NULL,
+    wsd_chance BOOLEAN NOT NULL,
+    wsd_done BOOLEAN NOT NULL,
+    wwsf_chance BOOLEAN NOT NULL,
+    wwsf_done BOOLEAN NOT NULL,
+    post_bets SMALLINT NOT NULL,      -- after the flop
+    post_raises SMALLINT NOT NULL,
+    post_calls SMALLINT NOT NULL,
+    post_folds SMALLINT NOT NULL,
+    invested DECIMAL(18, 2) NOT NULL,
+    collected DECIMAL(18, 2) NOT NULL,
+    net DECIMAL(18, 2) NOT NULL,
+    net_bb DECIMAL(18, 4),
+    rake_share DECIMAL(18, 4) NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS parse_errors (
     file_id INTEGER NOT NULL,
     path VARCHAR NOT NULL,

@@ -1,0 +1,182 @@
+"""Per-player-per-hand stat flags (docs/STATS.md, version 1).
+
+``hand_flags(hand, positions)`` walks one hand once and returns, for every player
+dealt in, the chance/done pair of each stat; they are stored in
+``player_hand_stats`` at import and summed by SQL. A stat with no chances is shown
+as empty, never as 0 %.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from engine.cards import starting_hand_class
+from engine.hand import ZERO, Hand, Kind, Street
+
+STATS_VERSION = "1"
+
+# the ratio stats, each stored as <name>_chance and <name>_done
+RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_bet",
+          "cold_call", "squeeze", "steal", "fold_sb_to_steal", "fold_bb_to_steal",
+          "saw_flop", "saw_turn", "saw_river", "cbet_flop", "cbet_turn", "fold_to_cbet_flop",
+          "wtsd", "wsd", "wwsf")
+COUNTS = ("post_bets", "post_raises", "post_calls", "post_folds")
+STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
+_VOLUNTARY = frozenset({Kind.CALL, Kind.BET, Kind.RAISE})
+_COUNTED = {Kind.BET: 0, Kind.RAISE: 1, Kind.CALL: 2, Kind.FOLD: 3}  # COUNTS order
+
+
+class _Flags:
+    __slots__ = ("chance", "done", "counts")
+
+    def __init__(self) -> None:
+        self.chance: set[str] = set()
+        self.done: set[str] = set()
+        self.counts = [0, 0, 0, 0]
+
+    def offer(self, stat: str, taken: bool) -> None:
+        """A chance at ``stat`` (only the first counts) and whether it was taken."""
+        if stat not in self.chance:
+            self.chance.add(stat)
+            if taken:
+                self.done.add(stat)
+
+
+def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
+    """The stat flags of every player dealt in (see the module doc)."""
+    seat_of = {s.player: s.seat for s in hand.seats}
+    dealt = [s.player for s in hand.seats if not s.sitting_out]
+    flags = {p: _Flags() for p in dealt}
+    position = {p: positions.get(seat_of[p]) for p in dealt}
+    preflop = [a for a in hand.actions if a.street == Street.PREFLOP]
+    straddlers = {a.player for a in hand.actions if a.kind == Kind.POST_STRADDLE}
+    walk = bool(preflop) and all(a.kind == Kind.FOLD for a in preflop) and not straddlers
+
+    # ---- preflop: one pass, each player's decisions seen with the state before them
+    raises = callers = 0
+    first_raiser = last_raiser = None
+    steal_on = False  # the only raise so far is a steal attempt, and nobody called it
+    voluntary = set(straddlers)
+    decided: set[str] = set()
+    for a in preflop:
+        p, kind = a.player, a.kind
+        f = flags.get(p)
+        if f is None:
+            continue
+        first = p not in decided
+        if first:
+            unopened = raises == 0 and callers == 0
+            f.offer("rfi", unopened and kind == Kind.RAISE)
+            if position.get(p) in STEAL_POSITIONS and unopened:
+                f.offer("steal", kind == Kind.RAISE)
+            if raises == 0 and position.get(p) != "BB":
+                f.offer("limp", kind == Kind.CALL)
+        if raises >= 1 and p not in voluntary and position.get(p) not in ("SB", "BB") \
+                and p != first_raiser:
+            f.offer("cold_call", kind == Kind.CALL)
+        if raises == 1 and p != first_raiser:
+            f.offer("three_bet", kind == Kind.RAISE)
+            if callers >= 1:
+                f.offer("squeeze", kind == Kind.RAISE)
+            if steal_on and position.get(p) in ("SB", "BB"):
+                f.offer(f"fold_{position[p].lower()}_to_steal", kind == Kind.FOLD)
+        if raises == 2 and p == first_raiser:
+            f.offer("fold_to_three_bet", kind == Kind.FOLD)
+        if raises == 2 and p != last_raiser:
+            f.offer("four_bet", kind == Kind.RAISE)
+        decided.add(p)
+        if kind in _VOLUNTARY:
+            voluntary.add(p)
+        if kind == Kind.RAISE:
+            raises += 1
+            callers = 0
+            if raises == 1:
+                first_raiser = p
+                steal_on = first and position.get(p) in STEAL_POSITIONS and unopened
+            else:
+                steal_on = False
+            last_raiser = p
+        elif kind == Kind.CALL:
+            callers += 1
+            steal_on = False
+    raisers = {a.player for a in preflop if a.kind == Kind.RAISE}
+    for p, f in flags.items():
+        if not walk:
+            f.offer("vpip", p in voluntary)
+            f.offer("pfr", p in raisers)
+
+    # ---- after the flop
+    folded_on = {a.player: a.street for a in hand.actions if a.kind == Kind.FOLD}
+    board = len(hand.boards[0]) if hand.boards else 0
+    reached = {Street.FLOP: board >= 3, Street.TURN: board >= 4, Street.RIVER: board >= 5}
+    live = [p for p in dealt if p not in folded_on]
+    showdown = len(live) > 1
+    won = {c.player for c in hand.collects if c.amount > 0}
+    for p, f in flags.items():
+        out = folded_on.get(p)
+        saw = {s: reached[s] and (out is None or out >= s) for s in reached}
+        if saw[Street.FLOP]:
+            f.offer("saw_flop", True)
+            f.offer("wtsd", showdown and p in live)
+            f.offer("wwsf", p in won)
+        if saw[Street.TURN]:
+            f.offer("saw_turn", True)
+        if saw[Street.RIVER]:
+            f.offer("saw_river", True)
+        if showdown and p in live:
+            f.offer("wsd", p in won)
+    _continuation_bets(hand, flags, last_raiser)
+    return flags
+
+
+def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | None) -> None:
+    flop_cbet = flop_raised = False
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        bet = False
+        cbet = False
+        first: set[str] = set()
+        for a in hand.actions:
+            if a.street != street:
+                continue
+            p, kind = a.player, a.kind
+            f = flags.get(p)
+            if f is None:
+                continue
+            counted = _COUNTED.get(kind)
+            if counted is not None:
+                f.counts[counted] += 1
+            if p not in first:
+                first.add(p)
+                if p == aggressor and not bet:
+                    if street == Street.FLOP:
+                        f.offer("cbet_flop", kind == Kind.BET)
+                    elif street == Street.TURN and flop_cbet and not flop_raised:
+                        f.offer("cbet_turn", kind == Kind.BET)
+                elif street == Street.FLOP and cbet and p != aggressor:
+                    f.offer("fold_to_cbet_flop", kind == Kind.FOLD)
+            if kind == Kind.BET:
+                bet = True
+                if p == aggressor and street == Street.FLOP and not flop_cbet:
+                    cbet = flop_cbet = "cbet_flop" in flags[p].done
+            elif kind == Kind.RAISE:
+                bet = True
+                cbet = False
+                if street == Street.FLOP:
+                    flop_raised = True
+
+
+def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | None,
+             f: _Flags, invested: Decimal, collected: Decimal, rake_share: Decimal) -> tuple:
+    """The player_hand_stats row (columns as in pipeline/schema.sql)."""
+    flags = []
+    for stat in RATIOS:
+        flags.append(stat in f.chance)
+        flags.append(stat in f.done)
+    net = collected - invested
+    bb = hand.stakes.big_blind
+    return (hand.site, hand.hand_id, player, hand.played_at_utc or hand.played_at,
+            position, group, starting_hand_class(seat.hole_cards), *flags, *f.counts,
+            invested, collected, net, (net / bb).quantize(_BB_PLACES) if bb else None,
+            rake_share)
+
+
+_BB_PLACES = Decimal("0.0001")
