@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"handlens: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the output was piped into a program that stopped reading
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("handlens: interrupted; every batch written so far is complete", file=sys.stderr)
         return 130
@@ -58,6 +61,22 @@ def _parser() -> argparse.ArgumentParser:
                      help="list at most N hands (default 50; --json --hands: 1000)")
     ver.add_argument("--json", action="store_true", help="print one JSON object")
     ver.set_defaults(run=_cmd_verify)
+
+    st = sub.add_parser(
+        "stats", help="player statistics by position, starting hand, stakes, session or player",
+        description="Statistics as defined in docs/STATS.md (VPIP, PFR, 3-bet, AF, WTSD, "
+                    "W$SD, ...), with the chances and dones behind each percentage. A stat "
+                    "with no chances is shown empty.")
+    st.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    st.add_argument("--player", help="whose stats (default: the hero, whose cards are dealt "
+                                     "in most hands)")
+    st.add_argument("--by", default="position",
+                    choices=("position", "hand", "stakes", "session", "player"),
+                    help="group by (default position)")
+    st.add_argument("--since", type=_date, help="from this date (YYYY-MM-DD)")
+    st.add_argument("--until", type=_date, help="to this date, included (YYYY-MM-DD)")
+    st.add_argument("--format", default="table", choices=("table", "csv", "json"))
+    st.set_defaults(run=_cmd_stats)
 
     sim = sub.add_parser(
         "simulate", help="write random legal hands as PokerStars text",
@@ -177,6 +196,51 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         print(f"{h['file']}:{h['line']}: {h['site']} #{h['hand_id']} {h['status']}")
         for f in h["findings"]:
             print(f"    {f['code']}: {f['message']}")
+    return 0
+
+
+def _date(text: str):
+    from datetime import date
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from pipeline.stats_query import SHOWN, hero, stats, version
+
+    con = _open(args.db)
+    player = args.player if args.by == "player" or args.player else hero(con)
+    if args.by == "player" and not args.player:
+        player = None
+    rows = stats(con, player, args.by, args.since, args.until)
+    if args.format == "json":
+        print(json.dumps({"player": player, "by": args.by, "stats_version": version(),
+                          "rows": rows}, default=str))
+        return 0
+    if args.format == "csv":
+        import csv
+        columns = list(rows[0]) if rows else [args.by, "hands"]
+        out = csv.writer(sys.stdout)
+        out.writerow(columns)
+        for r in rows:
+            out.writerow(["" if r[c] is None else r[c] for c in columns])
+        return 0
+    columns = [args.by, "hands", "net", "bb_per_100", *SHOWN]
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{player or 'all players'} by {args.by} (stats v{version()}; "
+                        f"--format json for every stat)", box=box.SIMPLE_HEAD, padding=(0, 1))
+    headings = {"bb_per_100": "bb/100", **SHOWN}
+    for c in columns:
+        table.add_column(headings.get(c, c), justify="left" if c == args.by else "right",
+                         no_wrap=True)
+    for r in rows:
+        table.add_row(*("" if r[c] is None else str(r[c]) for c in columns))
+    Console().print(table)
     return 0
 
 

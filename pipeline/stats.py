@@ -63,9 +63,10 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
         if f is None:
             continue
         first = p not in decided
+        unopened = first and raises == 0 and callers == 0
         if first:
-            unopened = raises == 0 and callers == 0
-            f.offer("rfi", unopened and kind == Kind.RAISE)
+            if unopened:
+                f.offer("rfi", kind == Kind.RAISE)
             if position.get(p) in STEAL_POSITIONS and unopened:
                 f.offer("steal", kind == Kind.RAISE)
             if raises == 0 and position.get(p) != "BB":
@@ -91,7 +92,7 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
             callers = 0
             if raises == 1:
                 first_raiser = p
-                steal_on = first and position.get(p) in STEAL_POSITIONS and unopened
+                steal_on = unopened and position.get(p) in STEAL_POSITIONS
             else:
                 steal_on = False
             last_raiser = p
@@ -129,11 +130,13 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
 
 
 def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | None) -> None:
+    """C-bets on the flop and turn, folds to the flop c-bet, and postflop action counts.
+    Facing a c-bet means: the first bet a player faces on the flop is the c-bet."""
     flop_cbet = flop_raised = False
     for street in (Street.FLOP, Street.TURN, Street.RIVER):
-        bet = False
-        cbet = False
+        bet = cbet = False
         first: set[str] = set()
+        faced: set[str] = set()  # faced a bet on this street already
         for a in hand.actions:
             if a.street != street:
                 continue
@@ -151,12 +154,14 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
                         f.offer("cbet_flop", kind == Kind.BET)
                     elif street == Street.TURN and flop_cbet and not flop_raised:
                         f.offer("cbet_turn", kind == Kind.BET)
-                elif street == Street.FLOP and cbet and p != aggressor:
+            if bet and p not in faced:
+                faced.add(p)
+                if cbet and street == Street.FLOP:
                     f.offer("fold_to_cbet_flop", kind == Kind.FOLD)
             if kind == Kind.BET:
                 bet = True
-                if p == aggressor and street == Street.FLOP and not flop_cbet:
-                    cbet = flop_cbet = "cbet_flop" in flags[p].done
+                if p == aggressor and street == Street.FLOP and "cbet_flop" in f.done:
+                    cbet = flop_cbet = True
             elif kind == Kind.RAISE:
                 bet = True
                 cbet = False

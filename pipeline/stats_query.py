@@ -1,0 +1,88 @@
+"""Aggregates over player_hand_stats: one parameterised query, grouped as asked."""
+from __future__ import annotations
+
+from datetime import date
+
+import duckdb
+
+from pipeline.stats import RATIOS, STATS_VERSION
+
+# the columns of the terminal table, with their headings
+SHOWN = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3B", "af": "AF", "wtsd": "WTSD",
+         "wsd": "W$SD"}
+POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB")
+
+_GROUPS = {
+    "position": ("s.position", "array_position(?::VARCHAR[], s.position)"),
+    "hand": ("s.hand_class", "count(*) DESC"),
+    "player": ("s.player", "count(*) DESC"),
+    "stakes": ("h.currency || ' ' || h.small_blind || '/' || h.big_blind", "count(*) DESC"),
+    "session": ("session", "min(s.played_at)"),
+}
+
+HERO = """
+SELECT player FROM hand_players WHERE is_hero GROUP BY player ORDER BY count(*) DESC LIMIT 1
+"""
+
+
+def hero(con: duckdb.DuckDBPyConnection) -> str | None:
+    row = con.execute(HERO).fetchone()
+    return row[0] if row else None
+
+
+def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
+          since: date | None = None, until: date | None = None) -> list[dict]:
+    """One dict per group: hands, net, bb/100, each stat's percentage, chances, dones."""
+    key, order = _GROUPS[by]
+    sums = ",\n".join(f"sum({r}_chance::INT) AS {r}_chance, sum({r}_done::INT) AS {r}_done"
+                      for r in RATIOS)
+    # a gap of more than 30 minutes between a player's hands starts a new session
+    base = """
+        SELECT *, sum(CASE WHEN gap > INTERVAL 30 MINUTE THEN 1 ELSE 0 END)
+                  OVER (PARTITION BY player ORDER BY played_at ROWS UNBOUNDED PRECEDING) + 1
+                  AS session
+        FROM (SELECT s.*, h.currency, h.small_blind, h.big_blind,
+                     s.played_at - lag(s.played_at) OVER (PARTITION BY s.player
+                                                          ORDER BY s.played_at) AS gap
+              FROM player_hand_stats s JOIN hands h USING (site, hand_id)
+              WHERE (? IS NULL OR s.player = ?)
+                AND (? IS NULL OR s.played_at >= ?)
+                AND (? IS NULL OR s.played_at < ?::DATE + 1))
+    """ if by == "session" else """
+        SELECT s.*, h.currency, h.small_blind, h.big_blind
+        FROM player_hand_stats s JOIN hands h USING (site, hand_id)
+        WHERE (? IS NULL OR s.player = ?)
+          AND (? IS NULL OR s.played_at >= ?)
+          AND (? IS NULL OR s.played_at < ?::DATE + 1)
+    """
+    sql = f"""
+        WITH s AS ({base})
+        SELECT {key.replace('h.', 's.')} AS grp, count(*) AS hands, sum(net) AS net,
+               100 * sum(net_bb) / count(*) AS bb_per_100,
+               sum(post_bets) + sum(post_raises) AS aggressive, sum(post_calls) AS calls,
+               {sums}
+        FROM s
+        GROUP BY grp
+        ORDER BY {order.replace('h.', 's.').replace('s.played_at', 'played_at')}
+    """
+    params = [player, player, since, since, until, until]
+    if by == "position":
+        params.append(list(POSITION_ORDER))
+    cur = con.execute(sql, params)
+    names = [d[0] for d in cur.description]
+    out = []
+    for row in cur.fetchall():
+        r = dict(zip(names, row))
+        item = {by: r["grp"], "hands": r["hands"], "net": r["net"],
+                "bb_per_100": None if r["bb_per_100"] is None else round(float(r["bb_per_100"]), 2),
+                "af": round(r["aggressive"] / r["calls"], 2) if r["calls"] else None}
+        for stat in RATIOS:
+            chance, done = r[f"{stat}_chance"], r[f"{stat}_done"]
+            item[stat] = round(100 * done / chance, 1) if chance else None
+            item[f"{stat}_chance"], item[f"{stat}_done"] = chance, done
+        out.append(item)
+    return out
+
+
+def version() -> str:
+    return STATS_VERSION

@@ -1,0 +1,162 @@
+"""Stat flags on hand-made hands, one case each (docs/STATS.md, version 1)."""
+from __future__ import annotations
+
+import json
+
+from engine.positions import positions
+from parsers.pokerstars import parse_hand
+from pipeline.cli import main
+from pipeline.stats import hand_flags
+
+from conftest import HANDWRITTEN
+
+HEAD = """PokerStars Hand #100000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/03/09 21:15:02 CET [2024/03/09 15:15:02 ET]
+Table 'Alcor' 6-max Seat #4 is the button
+Seat 1: UTGp ($10 in chips)
+Seat 2: HJp ($10 in chips)
+Seat 3: COp ($10 in chips)
+Seat 4: BTNp ($10 in chips)
+Seat 5: SBp ($10 in chips)
+Seat 6: BBp ($10 in chips)
+SBp: posts small blind $0.05
+BBp: posts big blind $0.10
+*** HOLE CARDS ***
+"""
+
+
+def flags(body: str, head: str = HEAD):
+    h = parse_hand(head + body.strip("\n") + "\n")
+    pos = positions([s.seat for s in h.seats if not s.sitting_out], h.button_seat,
+                    next(s.seat for s in h.seats if s.player == h.actions[1].player))
+    return {p: (f.chance, f.done) for p, f in hand_flags(h, pos).items()}
+
+
+FOLDS_TO = "UTGp: folds\nHJp: folds\nCOp: folds\n"
+
+
+def test_vpip_walk_gives_nobody_a_chance():
+    f = flags(FOLDS_TO + """BTNp: folds
+SBp: folds
+Uncalled bet ($0.05) returned to BBp
+BBp collected $0.10 from pot
+*** SUMMARY ***
+Total pot $0.10 | Rake $0
+""")
+    assert all("vpip" not in chance for chance, _ in f.values())
+
+
+def test_steal_and_fold_to_steal_blind_vs_steal():
+    f = flags(FOLDS_TO + """BTNp: raises $0.20 to $0.30
+SBp: folds
+BBp: folds
+Uncalled bet ($0.20) returned to BTNp
+BTNp collected $0.25 from pot
+*** SUMMARY ***
+Total pot $0.25 | Rake $0
+""")
+    chance, done = f["BTNp"]
+    assert {"steal", "rfi", "vpip", "pfr"} <= chance and {"steal", "rfi", "vpip", "pfr"} <= done
+    assert "fold_sb_to_steal" in f["SBp"][1] and "fold_bb_to_steal" in f["BBp"][1]
+    assert "steal" in f["COp"][0] and "steal" not in f["COp"][1]
+    assert "steal" not in f["UTGp"][0]
+
+
+def test_limp_and_cold_call_and_three_bet():
+    f = flags("""UTGp: calls $0.10
+HJp: raises $0.30 to $0.40
+COp: calls $0.40
+BTNp: raises $1 to $1.40
+SBp: folds
+BBp: folds
+UTGp: folds
+HJp: folds
+COp: folds
+Uncalled bet ($1) returned to BTNp
+BTNp collected $1.45 from pot
+*** SUMMARY ***
+Total pot $1.45 | Rake $0
+""")
+    assert "limp" in f["UTGp"][1] and "limp" in f["HJp"][0] and "limp" not in f["HJp"][1]
+    assert "cold_call" in f["COp"][1]
+    assert "three_bet" in f["BTNp"][1] and "squeeze" in f["BTNp"][1]
+    assert "fold_to_three_bet" in f["HJp"][1]
+    assert "three_bet" in f["COp"][0] and "three_bet" not in f["COp"][1]
+    assert "rfi" not in f["HJp"][0]  # a limper opened the pot
+
+
+def test_cbet_and_fold_to_cbet_and_showdown():
+    f = flags(FOLDS_TO + """BTNp: raises $0.20 to $0.30
+SBp: folds
+BBp: calls $0.20
+*** FLOP *** [2c 7d Ts]
+BBp: checks
+BTNp: bets $0.40
+BBp: calls $0.40
+*** TURN *** [2c 7d Ts] [Jh]
+BBp: checks
+BTNp: bets $1
+BBp: folds
+Uncalled bet ($1) returned to BTNp
+BTNp collected $1.45 from pot
+*** SUMMARY ***
+Total pot $1.45 | Rake $0
+Board [2c 7d Ts Jh]
+""")
+    assert {"cbet_flop", "cbet_turn", "saw_flop", "saw_turn", "wwsf"} <= f["BTNp"][1]
+    # the first bet BBp faced on the flop was the c-bet: called, not folded
+    assert "fold_to_cbet_flop" in f["BBp"][0] and "fold_to_cbet_flop" not in f["BBp"][1]
+    assert "saw_river" not in f["BBp"][0]
+    assert "wtsd" in f["BTNp"][0] and "wtsd" not in f["BTNp"][1]
+
+
+def test_incomplete_all_in_and_showdown_money():
+    head = HEAD.replace("Seat 2: HJp ($10 in chips)", "Seat 2: HJp ($0.45 in chips)")
+    f = flags("""UTGp: raises $0.20 to $0.30
+HJp: raises $0.15 to $0.45 and is all-in
+COp: folds
+BTNp: folds
+SBp: folds
+BBp: folds
+UTGp: calls $0.15
+*** FLOP *** [2c 7d Ts]
+*** TURN *** [2c 7d Ts] [Jh]
+*** RIVER *** [2c 7d Ts Jh] [Qh]
+*** SHOW DOWN ***
+UTGp: shows [As Ad] (a pair of Aces)
+HJp: shows [Kc Kd] (a pair of Kings)
+UTGp collected $1.05 from pot
+*** SUMMARY ***
+Total pot $1.05 | Rake $0
+Board [2c 7d Ts Jh Qh]
+""", head)
+    assert {"wtsd", "wsd", "saw_river"} <= f["UTGp"][1]
+    assert "wsd" in f["HJp"][0] and "wsd" not in f["HJp"][1]
+    assert "three_bet" in f["HJp"][1]  # an all-in re-raise counts as a 3-bet
+
+
+def test_heads_up_button_is_btn_and_bb():
+    head = HEAD.replace("Seat #4 is the button", "Seat #1 is the button").split("Seat 2:")[0] \
+        + "Seat 2: BBp ($10 in chips)\nUTGp: posts small blind $0.05\nBBp: posts big blind $0.10\n*** HOLE CARDS ***\n"
+    f = flags("""UTGp: raises $0.20 to $0.30
+BBp: folds
+Uncalled bet ($0.20) returned to UTGp
+UTGp collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+""", head)
+    assert "steal" in f["UTGp"][1] and "fold_bb_to_steal" in f["BBp"][1]
+
+
+def test_stats_command(tmp_path, capsys):
+    db = str(tmp_path / "h.duckdb")
+    main(["import", str(HANDWRITTEN), "--db", db, "--json"])
+    capsys.readouterr()
+    assert main(["stats", "--db", db, "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["player"] == "Hero" and out["stats_version"] == "1"
+    hands = sum(r["hands"] for r in out["rows"])
+    assert hands == 7
+    bb = next(r for r in out["rows"] if r["position"] == "BB")
+    assert bb["hands"] == 2 and bb["vpip_chance"] == 2
+    assert main(["stats", "--db", db, "--by", "player", "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("player,hands,net")
