@@ -12,7 +12,7 @@ import pyarrow as pa
 from engine.hand import ZERO, Hand, UnsupportedHand
 from engine.positions import GROUPS, positions
 from engine.replay import Verdict
-from pipeline.stats import COUNTS, RATIOS, hand_flags, stat_row
+from pipeline.stats import COUNTS, hand_flags, stat_row
 
 MONEY = pa.decimal128(18, 2)
 _SHARE = Decimal("0.0001")
@@ -53,11 +53,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("run", pa.int8()), ("cards", pa.string()), ("shown", pa.bool_()),
         ("hand_name", pa.string()),
     ]),
-    "player_hand_stats": pa.schema(
+    "player_hand_flags": pa.schema(
         [("site", pa.string()), ("hand_id", pa.string()), ("player", pa.string()),
          ("played_at", pa.timestamp("us")), ("position", pa.string()),
-         ("position_group", pa.string()), ("hand_class", pa.string())]
-        + [(f"{r}_{x}", pa.bool_()) for r in RATIOS for x in ("chance", "done")]
+         ("position_group", pa.string()), ("hand_class", pa.string()),
+         ("chances", pa.int32()), ("dones", pa.int32())]
         + [(c, pa.int16()) for c in COUNTS]
         + [("invested", MONEY), ("collected", MONEY), ("net", MONEY),
            ("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4))]),
@@ -125,7 +125,7 @@ class Batch:
                               show.shown, show.hand_name))
 
         players = self.rows["hand_players"]
-        stats = self.rows["player_hand_stats"]
+        stats = self.rows["player_hand_flags"]
         flags = hand_flags(hand, pos)
         hero = hand.hero
         rake = summary.rake if summary else ZERO

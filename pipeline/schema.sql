@@ -124,8 +124,10 @@ CREATE TABLE IF NOT EXISTS findings (
     message VARCHAR NOT NULL
 );
 
--- one row per player dealt in per hand: the stat flags of docs/STATS.md (version 1)
-CREATE TABLE IF NOT EXISTS player_hand_stats (
+-- one row per player dealt in per hand: the stat flags of docs/STATS.md (version 1),
+-- stored as two bit sets (bit i: pipeline.stats.RATIOS[i]) and read through the view
+-- player_hand_stats, which has a <stat>_chance and a <stat>_done column for each stat
+CREATE TABLE IF NOT EXISTS player_hand_flags (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
     player VARCHAR NOT NULL,
@@ -133,48 +135,8 @@ CREATE TABLE IF NOT EXISTS player_hand_stats (
     position VARCHAR,
     position_group VARCHAR,
     hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
-    vpip_chance BOOLEAN NOT NULL,
-    vpip_done BOOLEAN NOT NULL,
-    pfr_chance BOOLEAN NOT NULL,
-    pfr_done BOOLEAN NOT NULL,
-    limp_chance BOOLEAN NOT NULL,
-    limp_done BOOLEAN NOT NULL,
-    rfi_chance BOOLEAN NOT NULL,
-    rfi_done BOOLEAN NOT NULL,
-    three_bet_chance BOOLEAN NOT NULL,
-    three_bet_done BOOLEAN NOT NULL,
-    four_bet_chance BOOLEAN NOT NULL,
-    four_bet_done BOOLEAN NOT NULL,
-    fold_to_three_bet_chance BOOLEAN NOT NULL,
-    fold_to_three_bet_done BOOLEAN NOT NULL,
-    cold_call_chance BOOLEAN NOT NULL,
-    cold_call_done BOOLEAN NOT NULL,
-    squeeze_chance BOOLEAN NOT NULL,
-    squeeze_done BOOLEAN NOT NULL,
-    steal_chance BOOLEAN NOT NULL,
-    steal_done BOOLEAN NOT NULL,
-    fold_sb_to_steal_chance BOOLEAN NOT NULL,
-    fold_sb_to_steal_done BOOLEAN NOT NULL,
-    fold_bb_to_steal_chance BOOLEAN NOT NULL,
-    fold_bb_to_steal_done BOOLEAN NOT NULL,
-    saw_flop_chance BOOLEAN NOT NULL,
-    saw_flop_done BOOLEAN NOT NULL,
-    saw_turn_chance BOOLEAN NOT NULL,
-    saw_turn_done BOOLEAN NOT NULL,
-    saw_river_chance BOOLEAN NOT NULL,
-    saw_river_done BOOLEAN NOT NULL,
-    cbet_flop_chance BOOLEAN NOT NULL,
-    cbet_flop_done BOOLEAN NOT NULL,
-    cbet_turn_chance BOOLEAN NOT NULL,
-    cbet_turn_done BOOLEAN NOT NULL,
-    fold_to_cbet_flop_chance BOOLEAN NOT NULL,
-    fold_to_cbet_flop_done BOOLEAN NOT NULL,
-    wtsd_chance BOOLEAN NOT NULL,
-    wtsd_done BOOLEAN NOT NULL,
-    wsd_chance BOOLEAN NOT NULL,
-    wsd_done BOOLEAN NOT NULL,
-    wwsf_chance BOOLEAN NOT NULL,
-    wwsf_done BOOLEAN NOT NULL,
+    chances INTEGER NOT NULL,
+    dones INTEGER NOT NULL,
     post_bets SMALLINT NOT NULL,      -- after the flop
     post_raises SMALLINT NOT NULL,
     post_calls SMALLINT NOT NULL,
@@ -185,6 +147,32 @@ CREATE TABLE IF NOT EXISTS player_hand_stats (
     net_bb DECIMAL(18, 4),
     rake_share DECIMAL(18, 4) NOT NULL
 );
+
+CREATE OR REPLACE VIEW player_hand_stats AS
+SELECT site, hand_id, player, played_at, position, position_group, hand_class,
+    (chances & 1) <> 0 AS vpip_chance, (dones & 1) <> 0 AS vpip_done,
+    (chances & 2) <> 0 AS pfr_chance, (dones & 2) <> 0 AS pfr_done,
+    (chances & 4) <> 0 AS limp_chance, (dones & 4) <> 0 AS limp_done,
+    (chances & 8) <> 0 AS rfi_chance, (dones & 8) <> 0 AS rfi_done,
+    (chances & 16) <> 0 AS three_bet_chance, (dones & 16) <> 0 AS three_bet_done,
+    (chances & 32) <> 0 AS four_bet_chance, (dones & 32) <> 0 AS four_bet_done,
+    (chances & 64) <> 0 AS fold_to_three_bet_chance, (dones & 64) <> 0 AS fold_to_three_bet_done,
+    (chances & 128) <> 0 AS cold_call_chance, (dones & 128) <> 0 AS cold_call_done,
+    (chances & 256) <> 0 AS squeeze_chance, (dones & 256) <> 0 AS squeeze_done,
+    (chances & 512) <> 0 AS steal_chance, (dones & 512) <> 0 AS steal_done,
+    (chances & 1024) <> 0 AS fold_sb_to_steal_chance, (dones & 1024) <> 0 AS fold_sb_to_steal_done,
+    (chances & 2048) <> 0 AS fold_bb_to_steal_chance, (dones & 2048) <> 0 AS fold_bb_to_steal_done,
+    (chances & 4096) <> 0 AS saw_flop_chance, (dones & 4096) <> 0 AS saw_flop_done,
+    (chances & 8192) <> 0 AS saw_turn_chance, (dones & 8192) <> 0 AS saw_turn_done,
+    (chances & 16384) <> 0 AS saw_river_chance, (dones & 16384) <> 0 AS saw_river_done,
+    (chances & 32768) <> 0 AS cbet_flop_chance, (dones & 32768) <> 0 AS cbet_flop_done,
+    (chances & 65536) <> 0 AS cbet_turn_chance, (dones & 65536) <> 0 AS cbet_turn_done,
+    (chances & 131072) <> 0 AS fold_to_cbet_flop_chance, (dones & 131072) <> 0 AS fold_to_cbet_flop_done,
+    (chances & 262144) <> 0 AS wtsd_chance, (dones & 262144) <> 0 AS wtsd_done,
+    (chances & 524288) <> 0 AS wsd_chance, (dones & 524288) <> 0 AS wsd_done,
+    (chances & 1048576) <> 0 AS wwsf_chance, (dones & 1048576) <> 0 AS wwsf_done,
+    post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb, rake_share
+FROM player_hand_flags;
 
 CREATE TABLE IF NOT EXISTS parse_errors (
     file_id INTEGER NOT NULL,

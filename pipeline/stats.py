@@ -20,6 +20,7 @@ RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_
           "saw_flop", "saw_turn", "saw_river", "cbet_flop", "cbet_turn", "fold_to_cbet_flop",
           "wtsd", "wsd", "wwsf")
 COUNTS = ("post_bets", "post_raises", "post_calls", "post_folds")
+BIT = {stat: 1 << i for i, stat in enumerate(RATIOS)}  # the schema's view reads these bits
 STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 _VOLUNTARY = frozenset({Kind.CALL, Kind.BET, Kind.RAISE})
 _COUNTED = {Kind.BET: 0, Kind.RAISE: 1, Kind.CALL: 2, Kind.FOLD: 3}  # COUNTS order
@@ -171,15 +172,12 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
 
 def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | None,
              f: _Flags, invested: Decimal, collected: Decimal, rake_share: Decimal) -> tuple:
-    """The player_hand_stats row (columns as in pipeline/schema.sql)."""
-    flags = []
-    for stat in RATIOS:
-        flags.append(stat in f.chance)
-        flags.append(stat in f.done)
+    """The player_hand_flags row (columns as in pipeline/schema.sql)."""
     net = collected - invested
     bb = hand.stakes.big_blind
     return (hand.site, hand.hand_id, player, hand.played_at_utc or hand.played_at,
-            position, group, starting_hand_class(seat.hole_cards), *flags, *f.counts,
+            position, group, starting_hand_class(seat.hole_cards),
+            sum(BIT[s] for s in f.chance), sum(BIT[s] for s in f.done), *f.counts,
             invested, collected, net, (net / bb).quantize(_BB_PLACES) if bb else None,
             rake_share)
 

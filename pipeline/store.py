@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 SCHEMA = (Path(__file__).parent / "schema.sql").read_text("utf-8")
-CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns", "player_hand_stats",
+CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns", "player_hand_flags",
                 "verdicts", "findings")
 
 
