@@ -133,41 +133,43 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
 def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | None) -> None:
     """C-bets on the flop and turn, folds to the flop c-bet, and postflop action counts.
     Facing a c-bet means: the first bet a player faces on the flop is the c-bet."""
-    flop_cbet = flop_raised = False
-    for street in (Street.FLOP, Street.TURN, Street.RIVER):
-        bet = cbet = False
-        first: set[str] = set()
-        faced: set[str] = set()  # faced a bet on this street already
-        for a in hand.actions:
-            if a.street != street:
-                continue
-            p, kind = a.player, a.kind
-            f = flags.get(p)
-            if f is None:
-                continue
-            counted = _COUNTED.get(kind)
-            if counted is not None:
-                f.counts[counted] += 1
-            if p not in first:
-                first.add(p)
-                if p == aggressor and not bet:
-                    if street == Street.FLOP:
-                        f.offer("cbet_flop", kind == Kind.BET)
-                    elif street == Street.TURN and flop_cbet and not flop_raised:
-                        f.offer("cbet_turn", kind == Kind.BET)
-            if bet and p not in faced:
-                faced.add(p)
-                if cbet and street == Street.FLOP:
-                    f.offer("fold_to_cbet_flop", kind == Kind.FOLD)
-            if kind == Kind.BET:
-                bet = True
-                if p == aggressor and street == Street.FLOP and "cbet_flop" in f.done:
-                    cbet = flop_cbet = True
-            elif kind == Kind.RAISE:
-                bet = True
-                cbet = False
+    flop_cbet = flop_raised = bet = cbet = False
+    street = None
+    first: set[str] = set()
+    faced: set[str] = set()  # faced a bet on this street already
+    for a in hand.actions:
+        if a.street < Street.FLOP:
+            continue
+        if a.street != street:
+            street, bet, cbet = a.street, False, False
+            first, faced = set(), set()
+        p, kind = a.player, a.kind
+        f = flags.get(p)
+        if f is None:
+            continue
+        counted = _COUNTED.get(kind)
+        if counted is not None:
+            f.counts[counted] += 1
+        if p not in first:
+            first.add(p)
+            if p == aggressor and not bet:
                 if street == Street.FLOP:
-                    flop_raised = True
+                    f.offer("cbet_flop", kind == Kind.BET)
+                elif street == Street.TURN and flop_cbet and not flop_raised:
+                    f.offer("cbet_turn", kind == Kind.BET)
+        if bet and p not in faced:
+            faced.add(p)
+            if cbet and street == Street.FLOP:
+                f.offer("fold_to_cbet_flop", kind == Kind.FOLD)
+        if kind == Kind.BET:
+            bet = True
+            if p == aggressor and street == Street.FLOP and "cbet_flop" in f.done:
+                cbet = flop_cbet = True
+        elif kind == Kind.RAISE:
+            bet = True
+            cbet = False
+            if street == Street.FLOP:
+                flop_raised = True
 
 
 def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | None,
