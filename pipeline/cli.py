@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 DEFAULT_DB = "handlens.duckdb"
+_DB = {"default": DEFAULT_DB, "help": f"database file (default {DEFAULT_DB})"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Import hand-history files into the database. Files already "
                     "imported are skipped; a file that has grown adds only its new hands.")
     imp.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
-    imp.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    imp.add_argument("--db", **_DB)
     imp.add_argument("--workers", type=int, default=None,
                      help="parsing processes (default: one per core)")
     imp.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -51,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
         "verify", help="the rules engine's verdicts: counts, findings, the hands concerned",
         description="Report the verdict of every imported hand (ok, warning, failed, "
                     "unverifiable, unsupported) and the findings behind them.")
-    ver.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    ver.add_argument("--db", **_DB)
     ver.add_argument("--status", choices=("ok", "warning", "failed", "unverifiable", "unsupported"),
                      help="select hands with this verdict (default: failed)")
     ver.add_argument("--code", help="select hands with this finding code, e.g. POT_MISMATCH")
@@ -67,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Statistics as defined in docs/STATS.md (VPIP, PFR, 3-bet, AF, WTSD, "
                     "W$SD, ...), with the chances and dones behind each percentage. A stat "
                     "with no chances is shown empty.")
-    st.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    st.add_argument("--db", **_DB)
     st.add_argument("--player", help="whose stats (default: the hero, whose cards are dealt "
                                      "in most hands)")
     st.add_argument("--by", default="position",
@@ -90,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
 
     err = sub.add_parser("errors", help="list the hands that could not be parsed",
                          description="List parse errors as file:line and reason.")
-    err.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
+    err.add_argument("--db", **_DB)
     err.add_argument("--limit", type=int, default=0, help="show at most N (default all)")
     err.add_argument("--text", action="store_true", help="also print each hand's raw text")
     err.set_defaults(run=_cmd_errors)

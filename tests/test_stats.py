@@ -160,3 +160,19 @@ def test_stats_command(tmp_path, capsys):
     assert bb["hands"] == 2 and bb["vpip_chance"] == 2
     assert main(["stats", "--db", db, "--by", "player", "--format", "csv"]) == 0
     assert capsys.readouterr().out.splitlines()[0].startswith("player,hands,net")
+
+
+def test_stats_dates_and_sessions(tmp_path, capsys):
+    db = str(tmp_path / "h.duckdb")
+    main(["import", str(HANDWRITTEN), "--db", db, "--json"])
+    capsys.readouterr()
+    main(["stats", "--db", db, "--since", "2026-11-02", "--until", "2026-11-02",
+          "--format", "json"])
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert sum(r["hands"] for r in rows) == 2  # the tournament's two hands, on 2 November
+    main(["stats", "--db", db, "--by", "session", "--format", "json"])
+    sessions = json.loads(capsys.readouterr().out)["rows"]
+    # a day apart each: the cash game, the tournament, the limit game
+    assert [r["hands"] for r in sessions] == [4, 2, 1]
+    empty = [r for r in sessions if r["cbet_flop_chance"] == 0]
+    assert all(r["cbet_flop"] is None for r in empty)  # no chance: empty, not 0 %
