@@ -47,7 +47,11 @@ def template_hands() -> list[str]:
     return texts
 
 
-def build_folder(folder: Path, hands: int, per_file: int = 500) -> None:
+def build_folder(folder: Path, hands: int, per_file: int = 500, simulated: bool = False) -> None:
+    if simulated:  # hands the project's simulator plays, 500 a file
+        from pipeline.simulated import write_simulated
+        write_simulated(folder, hands, seed=7)
+        return
     templates = template_hands()
     folder.mkdir(parents=True, exist_ok=True)
     for start in range(0, hands, per_file):
@@ -61,7 +65,7 @@ def build_folder(folder: Path, hands: int, per_file: int = 500) -> None:
 
 def split_only(folder: Path) -> int:
     n = 0
-    for path in sorted(folder.rglob("*.txt")):
+    for path in sorted(folder.rglob("*.txt")):  # noqa: SIM113
         text, enc = decode(path.read_bytes())
         n += len(split_hands(text, POKERSTARS.start, enc, POKERSTARS.end))
     return n
@@ -120,11 +124,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=20000, help="hands to generate (default 20000)")
     ap.add_argument("--dir", type=Path, help="use this folder instead of generating one")
+    ap.add_argument("--simulated", action="store_true",
+                    help="generate the hands with the simulator (default: copies of the real "
+                         "corpus's PokerStars hands, or of sample_histories without it)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.dir or Path(tmp) / "hands"
         if args.dir is None:
-            build_folder(folder, args.hands)
+            build_folder(folder, args.hands, simulated=args.simulated)
         n_split, t_split = timed(split_only, folder)
         n_parse, t_parse = timed(parse_only, folder)
         n_judge, t_judge = timed(parse_only, folder, True)
