@@ -27,19 +27,32 @@ _COUNTED = {Kind.BET: 0, Kind.RAISE: 1, Kind.CALL: 2, Kind.FOLD: 3}  # COUNTS or
 
 
 class _Flags:
-    __slots__ = ("chance", "done", "counts")
+    """One player's flags in one hand: two bit sets (bit i: RATIOS[i]) and the counts."""
+
+    __slots__ = ("chances", "dones", "counts")
 
     def __init__(self) -> None:
-        self.chance: set[str] = set()
-        self.done: set[str] = set()
+        self.chances = self.dones = 0
         self.counts = [0, 0, 0, 0]
 
     def offer(self, stat: str, taken: bool) -> None:
         """A chance at ``stat`` (only the first counts) and whether it was taken."""
-        if stat not in self.chance:
-            self.chance.add(stat)
+        bit = BIT[stat]
+        if not self.chances & bit:
+            self.chances |= bit
             if taken:
-                self.done.add(stat)
+                self.dones |= bit
+
+    def has(self, stat: str, done: bool = False) -> bool:
+        return bool((self.dones if done else self.chances) & BIT[stat])
+
+    @property
+    def chance(self) -> set[str]:
+        return {s for s in RATIOS if self.chances & BIT[s]}
+
+    @property
+    def done(self) -> set[str]:
+        return {s for s in RATIOS if self.dones & BIT[s]}
 
 
 def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
@@ -163,7 +176,7 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
                 f.offer("fold_to_cbet_flop", kind == Kind.FOLD)
         if kind == Kind.BET:
             bet = True
-            if p == aggressor and street == Street.FLOP and "cbet_flop" in f.done:
+            if p == aggressor and street == Street.FLOP and f.has("cbet_flop", done=True):
                 cbet = flop_cbet = True
         elif kind == Kind.RAISE:
             bet = True
@@ -179,7 +192,7 @@ def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | N
     bb = hand.stakes.big_blind
     return (hand.site, hand.hand_id, player, hand.played_at_utc or hand.played_at,
             position, group, starting_hand_class(seat.hole_cards),
-            sum(BIT[s] for s in f.chance), sum(BIT[s] for s in f.done), *f.counts,
+            f.chances, f.dones, *f.counts,
             invested, collected, net, (net / bb).quantize(_BB_PLACES) if bb else None,
             rake_share)
 
