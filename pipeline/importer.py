@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import signal
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
@@ -193,20 +194,20 @@ class Importer:
     def _run_pool(self, head: list[_Unit], rest: Iterator[_Unit]) -> None:
         _warm_up()  # build the grammars once, here: the workers are forked with them
         window: deque[tuple[_Unit, Future]] = deque()
-        with ProcessPoolExecutor(max_workers=self.workers) as pool:
-            def submit(u: _Unit) -> None:
-                window.append((u, pool.submit(parse_unit, u.parts, verify=self.verify)))
-
+        pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+        try:
             for unit in head:
-                submit(unit)
+                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify)))
             for unit in rest:
-                submit(unit)
+                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify)))
                 while len(window) > self.workers + 1:
                     done, fut = window.popleft()
                     self._write(done, fut.result())
             while window:
                 done, fut = window.popleft()
                 self._write(done, fut.result())
+        finally:  # on Ctrl-C: what is queued is dropped, what was written stays whole
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _write(self, unit: _Unit, result) -> None:
         tables, _unsupported, duplicates, reasons = result
@@ -315,6 +316,11 @@ def _with_junk(tables, junk, reasons):
     tables = dict(tables)
     tables["parse_errors"] = pa.Table.from_pylist(rows, schema=tables["parse_errors"].schema)
     return tables
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the import cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm_up() -> None:

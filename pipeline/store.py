@@ -91,8 +91,13 @@ class Store:
             for f in files:
                 self._save_file(f)
             self._run("COMMIT")
-        except BaseException:
-            self._run("ROLLBACK")
+        except BaseException as exc:
+            try:
+                self._run("ROLLBACK")
+            except duckdb.TransactionException:
+                pass  # DuckDB ended the transaction itself (an interrupted commit)
+            if isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower():
+                raise KeyboardInterrupt from exc  # Ctrl-C reached DuckDB first
             raise
         return new, new_unsupported, dup
 
