@@ -22,6 +22,12 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"handlens: {exc}", file=sys.stderr)
         return 2
+    except RuntimeError as exc:
+        from pipeline.store import SchemaError
+        if not isinstance(exc, SchemaError):
+            raise
+        print(f"handlens: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # the output was piped into a program that stopped reading
         sys.stderr.close()
         return 0
@@ -61,6 +67,9 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--limit", type=int, default=50,
                      help="list at most N hands (default 50; --json --hands: 1000)")
     ver.add_argument("--json", action="store_true", help="print one JSON object")
+    ver.add_argument("--recheck", action="store_true",
+                     help="first judge every stored hand again, reading it back from its "
+                          "file (after an upgrade of the rules engine)")
     ver.set_defaults(run=_cmd_verify)
 
     st = sub.add_parser(
@@ -176,6 +185,20 @@ def _open(db: str):
 def _cmd_verify(args: argparse.Namespace) -> int:
     from pipeline.verify import report
 
+    if args.recheck:
+        from pipeline.recheck import recheck
+        from pipeline.store import Store
+
+        _open(args.db).close()  # a clear message if there is no database
+        store = Store(args.db)
+        try:
+            counts = recheck(store)
+        finally:
+            store.close()
+        if not args.json:
+            print(f"judged again: {counts['hands']:,} hands"
+                  + (f" ({counts['missing']:,} no longer found in their files)"
+                     if counts["missing"] else ""))
     con = _open(args.db)
     status = args.status or (None if args.code else "failed")
     if args.json:

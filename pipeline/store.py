@@ -36,10 +36,30 @@ class FileState:
     errors: int
 
 
+SCHEMA_VERSION = "1"  # raise it whenever schema.sql changes what is stored
+
+
+class SchemaError(RuntimeError):
+    """A database written by another version of handlens."""
+
+
 def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(str(path), read_only=read_only)
+    tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables"
+                                        ).fetchall()}
+    version = None
+    if "meta" in tables:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        version = row[0] if row else None
+    if tables and version != SCHEMA_VERSION:
+        con.close()
+        raise SchemaError(f"{path} was written by another version of handlens (schema "
+                          f"{version or 'unknown'}, this one writes {SCHEMA_VERSION}): "
+                          f"import into a new database file")
     if not read_only:
         con.execute(SCHEMA).fetchall()
+        if not tables:
+            con.execute("INSERT INTO meta VALUES ('schema', ?)", [SCHEMA_VERSION]).fetchall()
     return con
 
 

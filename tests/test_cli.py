@@ -78,3 +78,16 @@ def test_simulate_writes_hands_that_verify(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["hands"] == 600 and report["status"]["ok"] == 600
     assert len(report["details"]) == 5 and report["details"][0]["findings"] == []
+
+
+def test_verify_recheck_judges_stored_hands_again(tmp_path, capsys):
+    db = str(tmp_path / "h.duckdb")
+    main(["import", str(SAMPLES), "--db", db, "--json"])
+    import duckdb
+    con = duckdb.connect(db)
+    con.execute("UPDATE verdicts SET status = 'failed'")  # as if judged by an older engine
+    con.close()
+    capsys.readouterr()
+    assert main(["verify", "--db", db, "--recheck", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["status"]["ok"] == 7 and report["status"]["failed"] == 0

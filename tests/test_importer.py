@@ -163,3 +163,13 @@ def test_rooms_not_supported_yet_are_named_per_file(tmp_path):
     s = run(tmp_path / "h.duckdb", tmp_path / "in")
     assert dict(s.formats_not_supported) == {"GGPoker": 1}
     assert s.files_not_recognised == [str(tmp_path / "in" / "notes.txt")]
+
+
+def test_a_database_of_another_version_is_refused_clearly(tmp_path):
+    from pipeline.store import SchemaError
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE hands (site VARCHAR)")
+    con.close()
+    with pytest.raises(SchemaError, match="another version of handlens"):
+        Store(db)

@@ -1,0 +1,81 @@
+"""Judge stored hands again (after the rules engine changed): each hand is read back
+from its file by its byte offset, parsed, replayed, and its verdict replaced."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pyarrow as pa
+
+from engine.hand import Hand
+from parsers.detect import SUPPORTED
+from parsers.errors import ParseError
+from parsers.split import normalise, text_codec
+from pipeline.importer import judge
+from pipeline.rows import SCHEMAS, Batch
+from pipeline.store import Store
+
+_HANDS = """
+SELECT h.site, h.hand_id, f.path, f.encoding, f.format, h.byte_offset, h.byte_length
+FROM hands h JOIN files f USING (file_id)
+WHERE h.supported
+ORDER BY f.path, h.byte_offset
+"""
+
+
+def recheck(store: Store, progress: Callable[[int], None] | None = None,
+            batch_size: int = 5000) -> dict[str, int]:
+    """Re-judge every stored Hold'em hand; returns counts of what happened."""
+    parsers = {fmt.name: fmt.parse for fmt in SUPPORTED}
+    rows = store.con.execute(_HANDS).fetchall()
+    counts = {"hands": 0, "missing": 0}
+    batch = Batch()
+    keys: list[tuple[str, str]] = []
+    data, current = b"", None
+    for site, hand_id, path, encoding, fmt, offset, length in rows:
+        if path != current:
+            current = path
+            data = Path(path).read_bytes() if Path(path).exists() else b""
+        chunk = data[offset:offset + length]
+        try:
+            hand = parsers[fmt](normalise(chunk.decode(text_codec(encoding), errors="replace")))
+        except (KeyError, ParseError):
+            hand = None
+        if not isinstance(hand, Hand) or (hand.site, hand.hand_id) != (site, hand_id):
+            counts["missing"] += 1  # the file moved or changed: its stored verdict stays
+            continue
+        batch.add_verdict(site, hand_id, judge(hand))
+        keys.append((site, hand_id))
+        counts["hands"] += 1
+        if len(keys) >= batch_size:
+            _replace(store, batch, keys)
+            if progress:
+                progress(len(keys))
+            batch, keys = Batch(), []
+    if keys:
+        _replace(store, batch, keys)
+        if progress:
+            progress(len(keys))
+    return counts
+
+
+def _replace(store: Store, batch: Batch, keys: list[tuple[str, str]]) -> None:
+    tables = batch.tables()
+    key_table = pa.table({"site": [k[0] for k in keys], "hand_id": [k[1] for k in keys]},
+                         schema=pa.schema([SCHEMAS["verdicts"].field("site"),
+                                           SCHEMAS["verdicts"].field("hand_id")]))
+    con = store.con
+    store._run("BEGIN TRANSACTION")
+    try:
+        con.register("rechecked", key_table)
+        for name in ("verdicts", "findings"):
+            store._run(f"DELETE FROM {name} WHERE (site, hand_id) IN "
+                       f"(SELECT site, hand_id FROM rechecked)")
+            con.register("batch_rows", tables[name])
+            store._run(f"INSERT INTO {name} SELECT * FROM batch_rows")
+            con.unregister("batch_rows")
+        con.unregister("rechecked")
+        store._run("COMMIT")
+    except BaseException:
+        store._run("ROLLBACK")
+        raise
