@@ -93,7 +93,8 @@ import json, resource, sys
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 store = Store(sys.argv[1], threads=1)
-s = Importer(store, verify=sys.argv[3] == "verify").run(discover([sys.argv[2]]))
+s = Importer(store, verify="verify" in sys.argv[3], stats="stats" in sys.argv[3]).run(
+    discover([sys.argv[2]]))
 store.close()
 me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 cpu = resource.getrusage(resource.RUSAGE_SELF)
@@ -105,11 +106,21 @@ print(json.dumps({"hands": s.hands_new + s.duplicates + s.parse_errors, "seconds
 """
 
 
-def whole_import(folder: Path, db: Path, verify: bool = True) -> dict:
+def whole_import(folder: Path, db: Path, verify: bool = True, stats: bool = True,
+                 repeat: int = 1) -> dict:
+    """The median of ``repeat`` runs (wall and CPU time vary a lot on a shared machine)."""
+    runs = [_one_import(folder, db, verify, stats) for _ in range(repeat)]
+    runs.sort(key=lambda r: r["seconds"])
+    middle = runs[len(runs) // 2]
+    middle["cpu"] = sorted(r["cpu"] for r in runs)[len(runs) // 2]
+    return middle
+
+
+def _one_import(folder: Path, db: Path, verify: bool, stats: bool) -> dict:
     if db.exists():
         db.unlink()
-    out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder),
-                          "verify" if verify else "no"],
+    parts = ("verify" if verify else "") + ("+stats" if stats else "")
+    out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder), parts or "none"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -124,6 +135,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=20000, help="hands to generate (default 20000)")
     ap.add_argument("--dir", type=Path, help="use this folder instead of generating one")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs of each whole import; the median is shown (default 3)")
     ap.add_argument("--simulated", action="store_true",
                     help="generate the hands with the simulator (default: copies of the real "
                          "corpus's PokerStars hands, or of sample_histories without it)")
@@ -135,13 +148,16 @@ def main() -> None:
         n_split, t_split = timed(split_only, folder)
         n_parse, t_parse = timed(parse_only, folder)
         n_judge, t_judge = timed(parse_only, folder, True)
-        bare = whole_import(folder, Path(tmp) / "bench.duckdb", verify=False)
-        result = whole_import(folder, Path(tmp) / "bench.duckdb")
+        db = Path(tmp) / "bench.duckdb"
+        bare = whole_import(folder, db, verify=False, repeat=args.repeat)
+        no_stats = whole_import(folder, db, stats=False, repeat=args.repeat)
+        result = whole_import(folder, db, repeat=args.repeat)
     base = n_split / t_split
     rows = [("split only (1 core)", n_split / t_split),
             ("split + parse (1 core)", n_parse / t_parse),
             ("split + parse + replay (1 core)", n_judge / t_judge),
             ("whole import, no replay (all cores)", bare["hands"] / bare["seconds"]),
+            ("whole import, no stat flags (all cores)", no_stats["hands"] / no_stats["seconds"]),
             ("whole import (all cores, DuckDB)", result["hands"] / result["seconds"])]
     print(f"{n_split:,} hands in {folder}")
     print(f"{'stage':36} {'hands/s':>10} {'ratio to split':>15}")
@@ -152,6 +168,9 @@ def main() -> None:
           f"replay): replay adds {cpu / cpu_bare - 1:.1%} to the import's work "
           f"({result['seconds'] / bare['seconds'] - 1:.1%} to its wall time), "
           f"{(t_judge - t_parse) / t_parse:.1%} to split + parse on one core")
+    cpu_no_stats = no_stats["cpu"] / no_stats["hands"]
+    print(f"stat flags add {cpu / cpu_no_stats - 1:.1%} to the import's work "
+          f"({result['seconds'] / no_stats['seconds'] - 1:.1%} to its wall time)")
     print(f"import main process CPU: {result['main_cpu'] / result['hands'] * 1e6:.0f} µs a hand")
     print(f"peak memory: import process {result['peak_main_mb']:.0f} MB, "
           f"largest worker {result['peak_worker_mb']:.0f} MB")

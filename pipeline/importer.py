@@ -100,7 +100,7 @@ def judge(hand) -> Verdict:
 
 
 def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pokerstars",
-               verify: bool = True):
+               verify: bool = True, stats: bool = True):
     """Worker: parse hand texts into Arrow tables. Never raises for bad text.
 
     The cyclic garbage collector is paused meanwhile: a unit makes hundreds of
@@ -109,16 +109,17 @@ def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pok
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _parse_unit(parts, fmt_name, verify)
+        return _parse_unit(parts, fmt_name, verify, stats)
     finally:
         if enabled:
             gc.enable()
 
 
-def _parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str, verify: bool):
+def _parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str, verify: bool,
+                stats: bool):
     from parsers.detect import SUPPORTED
     parse = next(f for f in SUPPORTED if f.name == fmt_name).parse
-    batch = Batch()
+    batch = Batch(stats)
     seen: set[tuple[str, str]] = set()
     unsupported = duplicates = 0
     reasons: Counter = Counter()
@@ -158,9 +159,10 @@ class Importer:
 
     def __init__(self, store: Store, workers: int | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 verify: bool = True) -> None:
+                 verify: bool = True, stats: bool = True) -> None:
         self.store = store
-        self.verify = verify  # replay every hand (off only to measure what replay costs)
+        # replay every hand, compute its stat flags (off only to measure what they cost)
+        self.verify, self.stats = verify, stats
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
         self.progress = progress or (lambda hands, nbytes: None)
         self.summary = Summary()
@@ -183,9 +185,11 @@ class Importer:
         second = next(units, None) if first is not None else None
         if second is None or self.workers <= 1:
             for unit in ([first, second] if second else [first] if first else []):
-                self._write(unit, parse_unit(unit.parts, verify=self.verify))
+                self._write(unit, parse_unit(unit.parts, verify=self.verify,
+                                             stats=self.stats))
             for unit in units:
-                self._write(unit, parse_unit(unit.parts, verify=self.verify))
+                self._write(unit, parse_unit(unit.parts, verify=self.verify,
+                                             stats=self.stats))
         else:
             self._run_pool([first, second], units)
         self.summary.seconds = time.perf_counter() - start
@@ -197,9 +201,11 @@ class Importer:
         pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
         try:
             for unit in head:
-                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify)))
+                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify,
+                                             stats=self.stats)))
             for unit in rest:
-                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify)))
+                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify,
+                                             stats=self.stats)))
                 while len(window) > self.workers + 1:
                     done, fut = window.popleft()
                     self._write(done, fut.result())

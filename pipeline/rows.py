@@ -80,8 +80,9 @@ SCHEMAS: dict[str, pa.Schema] = {
 class Batch:
     """Rows for every table, as tuples in schema order, filled hand by hand."""
 
-    def __init__(self) -> None:
+    def __init__(self, stats: bool = True) -> None:
         self.rows: dict[str, list[tuple]] = {t: [] for t in SCHEMAS}
+        self.stats = stats  # the stat flags (off only to measure what they cost)
 
     def add_hand(self, hand: Hand, file_id: int, offset: int, length: int, line: int) -> None:
         site, hid = hand.site, hand.hand_id
@@ -126,7 +127,7 @@ class Batch:
 
         players = self.rows["hand_players"]
         stats = self.rows["player_hand_flags"]
-        flags = hand_flags(hand, pos)
+        flags = hand_flags(hand, pos) if self.stats else {}
         hero = hand.hero
         rake = summary.rake if summary else ZERO
         put_in = sum(invested.values(), ZERO)
