@@ -40,6 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="handlens",
         description="Parse poker hand histories into DuckDB, verify them, study them.")
+    p.add_argument("--version", action="version", version=f"handlens {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     imp = sub.add_parser(
@@ -105,6 +106,14 @@ def _parser() -> argparse.ArgumentParser:
     err.add_argument("--text", action="store_true", help="also print each hand's raw text")
     err.set_defaults(run=_cmd_errors)
     return p
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("handlens")
+    except PackageNotFoundError:
+        return "(not installed)"
 
 
 def _cmd_import(args: argparse.Namespace) -> int:

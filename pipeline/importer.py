@@ -16,6 +16,8 @@ import signal
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from itertools import chain, islice
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,31 +183,24 @@ class Importer:
     def _run(self, files: list[Path]) -> Summary:
         start = time.perf_counter()
         units = self._units(files)
-        first = next(units, None)
-        second = next(units, None) if first is not None else None
-        if second is None or self.workers <= 1:
-            for unit in ([first, second] if second else [first] if first else []):
-                self._write(unit, parse_unit(unit.parts, verify=self.verify,
-                                             stats=self.stats))
-            for unit in units:
-                self._write(unit, parse_unit(unit.parts, verify=self.verify,
-                                             stats=self.stats))
+        head = list(islice(units, 2))
+        job = partial(parse_unit, verify=self.verify, stats=self.stats)
+        if len(head) < 2 or self.workers <= 1:  # little to do: no worker processes
+            for unit in chain(head, units):
+                self._write(unit, job(unit.parts))
         else:
-            self._run_pool([first, second], units)
+            self._run_pool(job, head, units)
         self.summary.seconds = time.perf_counter() - start
         return self.summary
 
-    def _run_pool(self, head: list[_Unit], rest: Iterator[_Unit]) -> None:
+    def _run_pool(self, job: Callable, head: list[_Unit], rest: Iterator[_Unit]) -> None:
+        """Keep the workers busy with a few units ahead; write results in order."""
         _warm_up()  # build the grammars once, here: the workers are forked with them
         window: deque[tuple[_Unit, Future]] = deque()
         pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
         try:
-            for unit in head:
-                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify,
-                                             stats=self.stats)))
-            for unit in rest:
-                window.append((unit, pool.submit(parse_unit, unit.parts, verify=self.verify,
-                                             stats=self.stats)))
+            for unit in chain(head, rest):
+                window.append((unit, pool.submit(job, unit.parts)))
                 while len(window) > self.workers + 1:
                     done, fut = window.popleft()
                     self._write(done, fut.result())
