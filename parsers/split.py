@@ -81,8 +81,9 @@ def split_hands(text: str, start: re.Pattern[str], encoding: str, end: re.Patter
         stop = starts[i + 1] if i + 1 < len(starts) else len(text)
         chunk = text[pos:stop]
         length = _byte_length(chunk, codec)
-        complete = i + 1 < len(starts) or end.search(chunk) is not None
-        hands.append(RawHand(normalise(chunk), offset, length, line, complete))
+        hand = normalise(chunk)  # the end marker is looked for with line ends made \n
+        complete = i + 1 < len(starts) or end.search(hand) is not None
+        hands.append(RawHand(hand, offset, length, line, complete))
         offset += length
         prev = pos
     return hands

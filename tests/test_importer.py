@@ -173,3 +173,23 @@ def test_a_database_of_another_version_is_refused_clearly(tmp_path):
     con.close()
     with pytest.raises(SchemaError, match="another version of handlens"):
         Store(db)
+
+
+@pytest.mark.parametrize("encoding, newline", [("utf-16", "\r\n"), ("cp1252", "\r"),
+                                               ("utf-8-sig", "\n")])
+def test_files_in_every_encoding_and_line_end_import_whole(tmp_path, encoding, newline):
+    text = "".join(_hands_of(CASH)).replace("kb_grinder", "kb_grïnder")
+    f = tmp_path / "in" / "table.txt"
+    f.parent.mkdir()
+    f.write_bytes(text.replace("\n", newline).encode(encoding))
+    db = tmp_path / "h.duckdb"
+    s = run(db, f.parent)
+    assert (s.hands_new, s.parse_errors) == (4, 0)
+    rows = query(db, "SELECT byte_offset, byte_length, line FROM hands ORDER BY byte_offset")
+    data = f.read_bytes()
+    codec = "utf-16-le" if encoding == "utf-16" else encoding.replace("-sig", "")
+    for offset, length, line in rows:
+        chunk = data[offset:offset + length].decode(codec)
+        assert chunk.startswith("PokerStars Hand #")
+        assert data[:offset].decode(codec, errors="ignore").count(newline) + 1 == line
+    assert query(db, "SELECT count(*) FROM hand_players WHERE player = 'kb_grïnder'") == [(4,)]
