@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from engine.betting import Round, bet_size, structure_on
+from engine.betting import Round
 from engine.evaluate import evaluate, hand_name
 from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.pots import Pot, build_pots, split, uncalled
@@ -104,7 +104,7 @@ class _Replay:
         if any(s.sitting_out for s in seats):
             actors = {a.player for a in hand.actions}
             seats = tuple(s for s in seats if not s.sitting_out or s.player in actors)
-        in_hand = sorted(seats, key=_SEAT) if any(
+        in_hand = sorted(seats, key=_seat_number) if any(
             a.seat > b.seat for a, b in zip(seats, seats[1:])) else seats
         button = hand.button_seat or 0
         # clockwise from the first seat after the button; the button comes last
@@ -300,7 +300,7 @@ class _Replay:
             key = (c.run, -1 if index is None else index)
             by_pot.setdefault(key, {}).setdefault(c.player, ZERO)
             by_pot[key][c.player] += c.amount
-        for (run, index), takers in sorted(by_pot.items()):
+        for (_run, index), takers in sorted(by_pot.items()):
             eligible = (pots[index].eligible if index >= 0
                         else frozenset().union(*(p.eligible for p in pots)))
             for player in takers:
@@ -426,7 +426,7 @@ class _Replay:
                                              f" do not make the total pot ({s.total_pot})")
 
 
-def _SEAT(seat) -> int:
+def _seat_number(seat) -> int:
     return seat.seat
 
 

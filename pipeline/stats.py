@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.cards import starting_hand_class
-from engine.hand import ZERO, Hand, Kind, Street
+from engine.hand import Hand, Kind, Street
 
 STATS_VERSION = "1"
 

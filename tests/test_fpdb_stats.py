@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 
-import pytest
 
 from engine.hand import Hand
 from engine.positions import positions

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
