@@ -12,7 +12,7 @@ import pyarrow as pa
 from engine.hand import ZERO, Hand, UnsupportedHand
 from engine.positions import GROUPS, positions
 from engine.replay import Verdict
-from pipeline.stats import COUNTS, hand_flags, stat_row
+from pipeline.stats import COUNTS, allin_adjusted, hand_flags, stat_row
 
 MONEY = pa.decimal128(18, 2)
 _SHARE = Decimal("0.0001")
@@ -60,7 +60,8 @@ SCHEMAS: dict[str, pa.Schema] = {
          ("chances", pa.int32()), ("dones", pa.int32())]
         + [(c, pa.int16()) for c in COUNTS]
         + [("invested", MONEY), ("collected", MONEY), ("net", MONEY),
-           ("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4))]),
+           ("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4)),
+           ("allin_adj_net", pa.decimal128(18, 4))]),
     "verdicts": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("status", pa.string()),
         ("findings", pa.int16()),
@@ -128,6 +129,7 @@ class Batch:
         players = self.rows["hand_players"]
         stats = self.rows["player_hand_flags"]
         flags = hand_flags(hand, pos) if self.stats else {}
+        adjusted = allin_adjusted(hand, invested) if self.stats else {}
         hero = hand.hero
         rake = summary.rake if summary else ZERO
         put_in = sum(invested.values(), ZERO)
@@ -142,7 +144,9 @@ class Batch:
             f = flags.get(s.player)
             if f is not None:
                 share = (rake * inv / put_in).quantize(_SHARE) if rake and put_in else ZERO
-                stats.append(stat_row(hand, s.player, s, position, group, f, inv, got, share))
+                allin = adjusted[s.player] if s.player in adjusted else got - inv
+                stats.append(stat_row(hand, s.player, s, position, group, f, inv, got, share,
+                                      allin))
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:

@@ -145,7 +145,8 @@ CREATE TABLE IF NOT EXISTS player_hand_flags (
     collected DECIMAL(18, 2) NOT NULL,
     net DECIMAL(18, 2) NOT NULL,
     net_bb DECIMAL(18, 4),
-    rake_share DECIMAL(18, 4) NOT NULL
+    rake_share DECIMAL(18, 4) NOT NULL,
+    allin_adj_net DECIMAL(18, 4)      -- NULL: an all-in before the flop, not computed yet
 );
 
 CREATE OR REPLACE VIEW player_hand_stats AS
@@ -171,7 +172,8 @@ SELECT site, hand_id, player, played_at, position, position_group, hand_class,
     (chances & 262144) <> 0 AS wtsd_chance, (dones & 262144) <> 0 AS wtsd_done,
     (chances & 524288) <> 0 AS wsd_chance, (dones & 524288) <> 0 AS wsd_done,
     (chances & 1048576) <> 0 AS wwsf_chance, (dones & 1048576) <> 0 AS wwsf_done,
-    post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb, rake_share
+    post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb, rake_share,
+    allin_adj_net
 FROM player_hand_flags;
 
 CREATE TABLE IF NOT EXISTS parse_errors (

@@ -10,7 +10,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.cards import starting_hand_class
-from engine.hand import Hand, Kind, Street
+from engine.equity import MOST_TO_COME, pot_equities
+from engine.hand import ZERO, Hand, Kind, Street
+from engine.pots import build_pots
 
 STATS_VERSION = "1"
 
@@ -185,8 +187,47 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
                 flop_raised = True
 
 
+_BOARD_AT = {Street.PREDEAL: 0, Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4,
+             Street.RIVER: 5}
+_BETTING = frozenset({Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE})
+NOT_COMPUTED = None  # an all-in whose adjusted net is not computed yet (preflop)
+
+
+def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decimal | None]:
+    """All-in adjusted net for the players of an all-in hand (see docs/STATS.md);
+    empty when the hand does not qualify (every player then keeps their net)."""
+    if len(hand.boards) != 1 or hand.summary is None:
+        return {}
+    folded = {a.player for a in hand.actions if a.kind == Kind.FOLD}
+    live = [s for s in hand.seats if not s.sitting_out and s.player not in folded
+            and s.player in invested]
+    if len(live) < 2 or any(len(s.hole_cards) < 2 for s in live):
+        return {}
+    all_in = {a.player for a in hand.actions if a.all_in}
+    if sum(1 for s in live if s.player not in all_in) > 1:
+        return {}  # somebody could still bet: the board did not just run out
+    last = max((a.street for a in hand.actions if a.kind in _BETTING), default=Street.PREFLOP)
+    board = hand.boards[0][:_BOARD_AT[last]]
+    if len(board) == 5:
+        return {}
+    if 5 - len(board) > MOST_TO_COME:
+        return {s.player: NOT_COMPUTED for s in live}  # those who folded keep their net
+    players = {s.player for s in live}
+    pots = build_pots(invested, players, all_in)
+    total = sum((pot.amount for pot in pots), ZERO)
+    keep = (total - hand.summary.rake) / total if total else ZERO  # after rake, pro rata
+    dead = [c for s in hand.seats if s.player not in players for c in s.hole_cards]
+    shares = pot_equities(board, {s.player: s.hole_cards for s in live}, pots, dead)
+    adjusted = {p: -amount for p, amount in invested.items()}
+    for pot, share in zip(pots, shares):
+        for p, fraction in share.items():
+            adjusted[p] += pot.amount * keep * fraction.numerator / fraction.denominator
+    return {p: v.quantize(_BB_PLACES) for p, v in adjusted.items()}
+
+
 def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | None,
-             f: _Flags, invested: Decimal, collected: Decimal, rake_share: Decimal) -> tuple:
+             f: _Flags, invested: Decimal, collected: Decimal, rake_share: Decimal,
+             allin_net: Decimal | None) -> tuple:
     """The player_hand_flags row (columns as in pipeline/schema.sql)."""
     net = collected - invested
     bb = hand.stakes.big_blind
@@ -194,7 +235,7 @@ def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | N
             position, group, starting_hand_class(seat.hole_cards),
             f.chances, f.dones, *f.counts,
             invested, collected, net, (net / bb).quantize(_BB_PLACES) if bb else None,
-            rake_share)
+            rake_share, allin_net)
 
 
 _BB_PLACES = Decimal("0.0001")

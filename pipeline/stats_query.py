@@ -59,6 +59,8 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
         WITH s AS ({base})
         SELECT {key.replace('h.', 's.')} AS grp, count(*) AS hands, sum(net) AS net,
                100 * sum(net_bb) / count(*) AS bb_per_100,
+               sum(allin_adj_net) AS allin_adj_net,
+               count(*) FILTER (WHERE allin_adj_net IS NULL) AS allin_not_computed,
                sum(post_bets) + sum(post_raises) AS aggressive, sum(post_calls) AS calls,
                {sums}
         FROM s
@@ -74,6 +76,8 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
     for row in cur.fetchall():
         r = dict(zip(names, row))
         item = {by: r["grp"], "hands": r["hands"], "net": r["net"],
+                "allin_adj_net": r["allin_adj_net"],
+                "allin_not_computed": r["allin_not_computed"],
                 "bb_per_100": None if r["bb_per_100"] is None else round(float(r["bb_per_100"]), 2),
                 "af": round(r["aggressive"] / r["calls"], 2) if r["calls"] else None}
         for stat in RATIOS:

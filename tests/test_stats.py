@@ -176,3 +176,30 @@ def test_stats_dates_and_sessions(tmp_path, capsys):
     assert [r["hands"] for r in sessions] == [4, 2, 1]
     empty = [r for r in sessions if r["cbet_flop_chance"] == 0]
     assert all(r["cbet_flop"] is None for r in empty)  # no chance: empty, not 0 %
+
+
+def test_all_in_adjusted_net_of_a_turn_all_in(tmp_path):
+    """The sample's third cash hand: Hero (Qh Qd) all-in on the turn against kb_grinder's
+    made straight (Tc 8c on Qs Jd 4c 9h). Hero wins the main pot (4.10) on 10 of the 44
+    rivers (three 4s, 9s and Js pair the board, the last queen); the side pot (12) is
+    Hero's alone; the rake (0.80) is taken from both pro rata (keep = 15.30 / 16.10)."""
+    from decimal import Decimal
+    import duckdb
+    from pipeline.importer import Importer, discover
+    from pipeline.store import Store
+    db = tmp_path / "h.duckdb"
+    store = Store(db)
+    Importer(store, workers=1).run(discover([HANDWRITTEN]))
+    store.close()
+    con = duckdb.connect(str(db), read_only=True)
+    got = dict(con.execute("SELECT player, allin_adj_net FROM player_hand_stats"
+                           " WHERE hand_id = '240000000003'").fetchall())
+    keep = Decimal("15.30") / Decimal("16.10")
+    hero = Decimal("4.10") * keep * 10 / 44 + 12 * keep - Decimal("7.35")
+    kb = Decimal("4.10") * keep * 34 / 44 - Decimal("1.35")
+    assert got["Hero"] == hero.quantize(Decimal("0.0001"))
+    assert got["kb_grinder"] == kb.quantize(Decimal("0.0001"))
+    assert got["OldOakTree"] == Decimal("-7.35")  # folded: keeps the net
+    preflop = dict(con.execute("SELECT player, allin_adj_net FROM player_hand_stats"
+                               " WHERE hand_id = '240000001001'").fetchall())
+    assert preflop["Hero"] is None and preflop["Brightwater"] == Decimal("-5")

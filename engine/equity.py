@@ -1,0 +1,51 @@
+"""All-in equity, exact, for all-in adjusted winnings (docs/STATS.md, Money).
+
+When every player still in has shown their cards and no more betting was possible
+before the board was complete, each pot is shared by equity: the fraction of the
+boards still to come on which a player holds the best hand, ties split. The rest of
+the board is enumerated exactly. This module does it for one or two cards to come
+(an all-in on the flop or the turn); preflop all-ins (five cards to come) are not
+computed yet and are reported as such.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from itertools import combinations
+
+from engine.cards import DECK
+from engine.evaluate import evaluate
+from engine.pots import Pot
+
+MOST_TO_COME = 2  # cards still to come that are enumerated exactly
+
+
+class TooManyToCome(ValueError):
+    """More board cards to come than this module enumerates."""
+
+
+def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
+                 pots: Sequence[Pot], dead: Sequence[str] = ()) -> list[dict[str, Fraction]]:
+    """For each pot, each eligible player's exact share of it over the boards to come.
+
+    ``board``: the cards out when the betting ended; ``hole``: every live player's
+    two cards; ``dead``: other cards known to be out of the deck (folded hands shown).
+    """
+    to_come = 5 - len(board)
+    if to_come > MOST_TO_COME:
+        raise TooManyToCome(f"{to_come} cards to come")
+    used = set(board) | set(dead) | {c for cards in hole.values() for c in cards}
+    deck = [c for c in DECK if c not in used]
+    players = list(hole)
+    shares = [dict.fromkeys(pot.eligible, Fraction(0)) for pot in pots]
+    boards = 0
+    for rest in combinations(deck, to_come):
+        boards += 1
+        full = list(board) + list(rest)
+        ranks = {p: evaluate(list(hole[p]) + full) for p in players}
+        for pot, share in zip(pots, shares):
+            best = max(ranks[p] for p in pot.eligible)
+            winners = [p for p in pot.eligible if ranks[p] == best]
+            for p in winners:
+                share[p] += Fraction(1, len(winners))
+    return [{p: s / boards for p, s in share.items()} for share in shares]

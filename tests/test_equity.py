@@ -1,0 +1,49 @@
+"""Exact all-in equity, checked on cases computed by hand."""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from engine.equity import TooManyToCome, pot_equities
+from engine.pots import Pot
+
+POT = Pot(Decimal(100), frozenset({"A", "B"}))
+
+
+def test_turn_all_in_counts_the_rivers():
+    # A: As Ad, B: Kc Kd on 2c 7d Ts 3h: B wins only with one of the two kings left
+    # of the 44 rivers (the Ks and the Kh): 2/44
+    (eq,) = pot_equities(["2c", "7d", "Ts", "3h"], {"A": ("As", "Ad"), "B": ("Kc", "Kd")}, [POT])
+    assert eq == {"A": Fraction(42, 44), "B": Fraction(2, 44)}
+
+
+def test_flop_all_in_enumerates_turn_and_river():
+    # A: As Ks, B: Ah Kh on Qd Jc 2d: the same ranks, no flush possible for either
+    # (one spade, one heart): every board ties, half the pot each
+    (eq,) = pot_equities(["Qd", "Jc", "2d"], {"A": ("As", "Ks"), "B": ("Ah", "Kh")}, [POT])
+    assert eq == {"A": Fraction(1, 2), "B": Fraction(1, 2)}
+
+
+def test_flop_all_in_drawing_dead():
+    # A holds quads: B cannot win on any turn and river
+    (eq,) = pot_equities(["As", "Ad", "7c"], {"A": ("Ah", "Ac"), "B": ("Kh", "Qh")}, [POT])
+    assert eq == {"A": Fraction(1), "B": Fraction(0)}
+
+
+def test_three_way_with_a_side_pot():
+    # C is all-in for the main pot only; the side pot is A against B
+    main = Pot(Decimal(30), frozenset({"A", "B", "C"}))
+    side = Pot(Decimal(40), frozenset({"A", "B"}))
+    hole = {"A": ("As", "Ad"), "B": ("Kc", "Kd"), "C": ("Qh", "Qs")}
+    eq_main, eq_side = pot_equities(["2c", "7d", "Ts", "3h"], hole, [main, side])
+    # side pot: B needs one of 2 kings among 42 rivers (44 unseen minus the two queens)
+    assert eq_side == {"A": Fraction(40, 42), "B": Fraction(2, 42)}
+    # main pot: B wins with a king (2 left), C with a queen (Qd, Qc left), A otherwise
+    assert eq_main == {"A": Fraction(38, 42), "B": Fraction(2, 42), "C": Fraction(2, 42)}
+
+
+def test_preflop_all_ins_are_not_enumerated_yet():
+    with pytest.raises(TooManyToCome):
+        pot_equities([], {"A": ("As", "Ad"), "B": ("Kc", "Kd")}, [POT])
