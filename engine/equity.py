@@ -13,9 +13,13 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 
+import eval7
+
 from engine.cards import DECK
-from engine.evaluate import evaluate
 from engine.pots import Pot
+
+CARD = {c: eval7.Card(c) for c in DECK}
+rank = eval7.evaluate  # the same ranking engine.evaluate uses, on prebuilt cards
 
 MOST_TO_COME = 2  # cards still to come that are enumerated exactly
 
@@ -35,17 +39,21 @@ def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
     if to_come > MOST_TO_COME:
         raise TooManyToCome(f"{to_come} cards to come")
     used = set(board) | set(dead) | {c for cards in hole.values() for c in cards}
-    deck = [c for c in DECK if c not in used]
+    deck = [CARD[c] for c in DECK if c not in used]
     players = list(hole)
-    shares = [dict.fromkeys(pot.eligible, Fraction(0)) for pot in pots]
+    cards = [[CARD[c] for c in hole[p]] + [CARD[c] for c in board] for p in players]
+    eligible = [[players.index(p) for p in pot.eligible] for pot in pots]
+    # wins counted in 2520ths (divisible by any number of tied winners up to 10)
+    wins = [[0] * len(players) for _ in pots]
     boards = 0
     for rest in combinations(deck, to_come):
         boards += 1
-        full = list(board) + list(rest)
-        ranks = {p: evaluate(list(hole[p]) + full) for p in players}
-        for pot, share in zip(pots, shares):
-            best = max(ranks[p] for p in pot.eligible)
-            winners = [p for p in pot.eligible if ranks[p] == best]
-            for p in winners:
-                share[p] += Fraction(1, len(winners))
-    return [{p: s / boards for p, s in share.items()} for share in shares]
+        ranks = [rank(c + list(rest)) for c in cards]
+        for who, won in zip(eligible, wins):
+            best = max(ranks[i] for i in who)
+            tied = [i for i in who if ranks[i] == best]
+            share = 2520 // len(tied)
+            for i in tied:
+                won[i] += share
+    return [{players[i]: Fraction(won[i], boards * 2520) for i in who}
+            for who, won in zip(eligible, wins)]
