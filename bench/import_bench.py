@@ -149,6 +149,7 @@ def main() -> None:
         n_parse, t_parse = timed(parse_only, folder)
         n_judge, t_judge = timed(parse_only, folder, True)
         db = Path(tmp) / "bench.duckdb"
+        store_only = whole_import(folder, db, verify=False, stats=False, repeat=args.repeat)
         bare = whole_import(folder, db, verify=False, repeat=args.repeat)
         no_stats = whole_import(folder, db, stats=False, repeat=args.repeat)
         result = whole_import(folder, db, repeat=args.repeat)
@@ -156,6 +157,8 @@ def main() -> None:
     rows = [("split only (1 core)", n_split / t_split),
             ("split + parse (1 core)", n_parse / t_parse),
             ("split + parse + replay (1 core)", n_judge / t_judge),
+            ("import: parse and store only (all cores)",
+             store_only["hands"] / store_only["seconds"]),
             ("whole import, no replay (all cores)", bare["hands"] / bare["seconds"]),
             ("whole import, no stat flags (all cores)", no_stats["hands"] / no_stats["seconds"]),
             ("whole import (all cores, DuckDB)", result["hands"] / result["seconds"])]
