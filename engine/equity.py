@@ -13,13 +13,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 
-import eval7
-
 from engine.cards import DECK
+from engine.evaluate import PREBUILT as CARD
+from engine.evaluate import evaluate_prebuilt as rank
 from engine.pots import Pot
-
-CARD = {c: eval7.Card(c) for c in DECK}
-rank = eval7.evaluate  # the same ranking engine.evaluate uses, on prebuilt cards
 
 MOST_TO_COME = 2  # cards still to come that are enumerated exactly
 

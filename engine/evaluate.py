@@ -15,7 +15,8 @@ from engine.cards import DECK
 
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
               "full house", "four of a kind", "straight flush")
-_CARD = {c: eval7.Card(c) for c in DECK}
+PREBUILT = {c: eval7.Card(c) for c in DECK}  # for loops that evaluate the same cards often
+evaluate_prebuilt = eval7.evaluate  # evaluate() on PREBUILT cards: no lookups
 _SINGULAR = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
              "Jack", "Queen", "King", "Ace")
 _PLURAL = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines",
@@ -24,7 +25,7 @@ _PLURAL = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "N
 
 def evaluate(cards: Sequence[str]) -> int:
     """Rank of the best five of 5 to 7 cards: a higher number is a better hand."""
-    return eval7.evaluate([_CARD[c] for c in cards])
+    return eval7.evaluate([PREBUILT[c] for c in cards])
 
 
 def category(rank: int) -> str:
