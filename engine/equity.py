@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 from engine.cards import DECK
 from engine.evaluate import PREBUILT as CARD
@@ -38,14 +39,26 @@ def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
     used = set(board) | set(dead) | {c for cards in hole.values() for c in cards}
     deck = [CARD[c] for c in DECK if c not in used]
     players = list(hole)
-    cards = [[CARD[c] for c in hole[p]] + [CARD[c] for c in board] for p in players]
+    cards = [tuple(CARD[c] for c in hole[p]) + tuple(CARD[c] for c in board) for p in players]
+    boards = comb(len(deck), to_come)
+    if len(players) == 2 and len(pots) == 1:  # heads-up, one pot: the common case
+        a, b = cards
+        won_a = won_b = 0  # in halves
+        for rest in combinations(deck, to_come):
+            rank_a, rank_b = rank(a + rest), rank(b + rest)
+            if rank_a > rank_b:
+                won_a += 2
+            elif rank_b > rank_a:
+                won_b += 2
+            else:
+                won_a += 1
+                won_b += 1
+        return [{players[0]: Fraction(won_a, 2 * boards), players[1]: Fraction(won_b, 2 * boards)}]
     eligible = [[players.index(p) for p in pot.eligible] for pot in pots]
     # wins counted in 2520ths (divisible by any number of tied winners up to 10)
     wins = [[0] * len(players) for _ in pots]
-    boards = 0
     for rest in combinations(deck, to_come):
-        boards += 1
-        ranks = [rank(c + list(rest)) for c in cards]
+        ranks = [rank(c + rest) for c in cards]
         for who, won in zip(eligible, wins):
             best = max(ranks[i] for i in who)
             tied = [i for i in who if ranks[i] == best]
