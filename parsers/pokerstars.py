@@ -188,7 +188,7 @@ class _Builder:
                         if saw_big_blind and amount > big_blind:
                             post = Kind.POST_STRADDLE  # BIG_BLIND_OVER_BB_IS_STRADDLE
                         saw_big_blind = True
-                    elif post == Kind.POST_SB and small_blind_posted is None:
+                    elif post == Kind.POST_SB and small_blind_posted is None and not all_in:
                         small_blind_posted = amount
                     put[player] = put.get(player, ZERO) + amount
                 actions.append(Action(street, player, post, amount, None, all_in, line))

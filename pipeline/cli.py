@@ -261,19 +261,19 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             out.writerow(["" if r[c] is None else r[c] for c in columns])
         return 0
     columns = [args.by, "hands", "net", "bb_per_100", *SHOWN]
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"{player or 'all players'} by {args.by} (stats v{version()}; "
-                        f"--format json for every stat)", box=box.SIMPLE_HEAD, padding=(0, 1))
     headings = {"bb_per_100": "bb/100", **SHOWN}
-    for c in columns:
-        table.add_column(headings.get(c, c), justify="left" if c == args.by else "right",
-                         no_wrap=True)
+    print(f"{player or 'all players'} by {args.by} (stats v{version()}; "
+          f"--format json for every stat with its chances)")
+    table = [[headings.get(c, c) for c in columns]]
     for r in rows:
-        table.add_row(*("" if r[c] is None else str(r[c]) for c in columns))
-    Console().print(table)
+        table.append(["" if r[c] is None else
+                      f"{r[c]:.1f}" if isinstance(r[c], float) else str(r[c]) for c in columns])
+    widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
+    for n, row in enumerate(table):
+        print("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                        for i, (cell, w) in enumerate(zip(row, widths))))
+        if n == 0:
+            print("  ".join("-" * w for w in widths))
     return 0
 
 
