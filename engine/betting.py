@@ -19,20 +19,24 @@ if TYPE_CHECKING:
     from engine.replay import _Replay
 
 FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
+# enum members read once: a class attribute lookup costs more than the comparison
+PREDEAL, PREFLOP, FLOP, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, Street.RIVER
+STREETS = tuple(Street)
+NL, PL, FL = Structure.NO_LIMIT, Structure.POT_LIMIT, Structure.FIXED_LIMIT
 _LIVE_POSTS = {Kind.POST_SB, Kind.POST_BB, Kind.POST_STRADDLE, Kind.POST_BUTTON_BLIND}
 
 
 def structure_on(street: Street, structure: str) -> str:
     """The structure in force on a street (PL/NL games are pot limit before the flop)."""
     if structure == Structure.PL_PRE_NL_POST:
-        return Structure.POT_LIMIT if street <= Street.PREFLOP else Structure.NO_LIMIT
+        return PL if street <= PREFLOP else NL
     return structure
 
 
 def bet_size(street: Street, stakes: Stakes) -> Decimal:
     """Fixed limit: the small bet before the turn, the big bet from the turn on."""
     small = stakes.small_bet or stakes.big_blind
-    return small if street <= Street.FLOP else (stakes.big_bet or 2 * small)
+    return small if street <= FLOP else (stakes.big_bet or 2 * small)
 
 
 class Round:
@@ -41,36 +45,52 @@ class Round:
     __slots__ = ("t", "street", "all_in", "structure", "put", "level", "full", "bets", "acted",
                  "opener", "small_blind", "next", "closed")
 
-    def __init__(self, table: _Replay, street: Street, previous: Round | None = None) -> None:
+    def __init__(self, table: _Replay) -> None:
+        """The round of blinds, antes and straddles, before the cards are dealt."""
         self.t = table
-        self.street = street
-        self.all_in: set[str] = previous.all_in if previous else set()
-        stakes = table.hand.stakes
-        self.structure = structure_on(street, table.hand.structure)
+        self.all_in: set[str] = table.all_in
+        self.street = PREDEAL
+        self.structure = structure_on(PREDEAL, table.hand.structure)
         self.put: dict[str, Decimal] = {}
         self.level = ZERO  # the bet to match on this street
-        self.full = stakes.big_blind  # the last full bet or raise: the minimum raise
+        self.full = table.hand.stakes.big_blind  # the last full bet or raise: the minimum raise
         self.bets = 0  # bets and raises so far (fixed-limit cap)
         self.acted: set[str] = set()  # acted since the last full bet or raise
         self.opener: str | None = None  # preflop: the big blind, or the straddler
         self.small_blind: str | None = None
         self.next = 0  # index in table.order where the search for the next actor starts
         self.closed = False
-        if previous is not None and previous.street == Street.PREDEAL:
-            # the blinds carry into the first round; the big blind (or straddle) opens it
-            self.put, self.level, self.full = previous.put, previous.level, previous.full
-            self.bets = 1 if self.level > 0 else 0
-            self.opener = previous.opener or self._big_blind_seat(previous)
-            # the big blind is the bet to call even when its poster could not post it all
-            self.level = max(self.level, stakes.big_blind)
-            if self.opener in table.seat_index:
-                self.next = table.seat_index[self.opener] + 1
 
-    def _big_blind_seat(self, previous: Round) -> str | None:
+    def next_street(self) -> None:
+        """Begin the next street's round in this one's place (once it is closed)."""
+        t, bb = self.t, self.t.hand.stakes.big_blind
+        first = self.street == PREDEAL
+        self.street = street = STREETS[self.street + 1]
+        if street == FLOP or first:
+            self.structure = structure_on(street, t.hand.structure)
+        self.acted = set()
+        self.closed = False
+        if first:
+            # the blinds carry into the first round; the big blind (or straddle) opens it
+            self.bets = 1 if self.level > 0 else 0
+            self.opener = self.opener or self._big_blind_seat()
+            # the big blind is the bet to call even when its poster could not post it all
+            if self.level < bb:
+                self.level = bb
+            if self.opener in t.seat_index:
+                self.next = t.seat_index[self.opener] + 1
+        else:
+            self.put = {}
+            self.level = ZERO
+            self.full = bb
+            self.bets = 0
+            self.next = 0
+
+    def _big_blind_seat(self) -> str | None:
         """Who sits in the big blind when nobody posted it (all-in on the ante)."""
         order = self.t.order
-        if previous.small_blind in order:
-            return order[(order.index(previous.small_blind) + 1) % len(order)]
+        if self.small_blind in order:
+            return order[(order.index(self.small_blind) + 1) % len(order)]
         return order[1] if len(order) > 2 else (order[0] if order else None)
 
     # ------------------------------------------------------------ whose turn
@@ -98,7 +118,7 @@ class Round:
 
     def close(self, index: int) -> None:
         """The round ends here: nobody may still be owed a turn."""
-        if self.closed or self.street == Street.PREDEAL:
+        if self.closed or self.street == PREDEAL:
             return
         self.closed = True
         waiting = self.expected()
@@ -128,53 +148,66 @@ class Round:
         self.level = max(self.level, self.put[p])
 
     def act(self, i: int, a: Action) -> None:
-        t, p, st = self.t, a.player, self.street
-        kind = a.kind
-        if p in t.folded:
+        t, st = self.t, self.street
+        _, p, kind, amount, _, _, _ = a
+        folded, all_in = t.folded, self.all_in
+        if p in folded:
             t.add("ACTS_AFTER_FOLD", f"{p} acts after folding", st, i)
             return
-        if p in self.all_in:
+        if p in all_in:
             if (kind == FOLD and t.rules.sitting_out_all_in_folds
-                    and t.seats[p].sitting_out):
+                    and t.sitting_out(p)):
                 t.add("ACTS_WHILE_ALL_IN", f"{p}, sitting out, is folded while all-in (the "
                                            f"room's rule)", st, i, severity="warning")
-                t.fold(p)
+                t.fold(p, st)
             else:
                 t.add("ACTS_WHILE_ALL_IN", f"{p} acts after going all-in", st, i)
             return
-        due = self.expected()
-        if due is None:
-            t.add("OUT_OF_TURN", f"{p} acts, but nobody is left to act on the "
-                                 f"{st.name.lower()}", st, i)
-        elif due != p:
-            t.add("OUT_OF_TURN", f"{p} acts, but {due} is to act", st, i)
+        put = self.put
+        level = self.level
+        if t.able_n > 1 and t.live_n > 1:  # expected(), its common case inline
+            due, acted, n = None, self.acted, len(t.order)
+            start = self.next % n
+            for q in t.twice[start:start + n]:
+                if q in folded or q in all_in:
+                    continue
+                if q not in acted or put.get(q, ZERO) < level:
+                    due = q
+                    break
+        else:
+            due = self.expected()
+        if due != p:
+            if due is None:
+                t.add("OUT_OF_TURN", f"{p} acts, but nobody is left to act on the "
+                                     f"{st.name.lower()}", st, i)
+            else:
+                t.add("OUT_OF_TURN", f"{p} acts, but {due} is to act", st, i)
         self.next = t.seat_index[p] + 1
         if kind == FOLD:
-            t.fold(p)
+            t.fold(p, st)
             return
-        put = self.put.get(p, ZERO)
-        owed = self.level - put
+        mine = put.get(p, ZERO)
+        owed = level - mine
         stack = t.stack[p]
-        all_in = a.amount >= stack
+        shoves = amount >= stack
         if kind == CHECK:
             if owed > 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} checks with {owed} to call", st, i)
         elif kind == CALL:
-            due_call = min(owed, stack)
+            due_call = owed if owed < stack else stack
             if t.able_n == 1 and t.live_n > 1:
                 # nobody can match more: the call is what the others have in
-                most = max(self.put.get(q, ZERO) for q in t.order
-                           if q != p and q not in t.folded)
-                due_call = min(max(min(self.level, most) - put, ZERO), stack)
+                most = max(put.get(q, ZERO) for q in t.order if q != p and q not in folded)
+                due_call = min(max(min(level, most) - mine, ZERO), stack)
             if owed <= 0:
-                t.add("BAD_CALL_AMOUNT", f"{p} calls {a.amount} with nothing to call", st, i)
-            elif a.amount != due_call:
-                t.add("BAD_CALL_AMOUNT", f"{p} calls {a.amount}; the call is {due_call}", st, i)
+                t.add("BAD_CALL_AMOUNT", f"{p} calls {amount} with nothing to call", st, i)
+            elif amount != due_call:
+                t.add("BAD_CALL_AMOUNT", f"{p} calls {amount}; the call is {due_call}", st, i)
         elif kind == BET:
-            self._bet(i, a, all_in)
+            self._bet(i, a, shoves)
         elif kind == RAISE:
-            self._raise(i, a, owed, all_in)
-        self.put[p] = put + a.amount
+            self._raise(i, a, owed, shoves)
+        put[p] = mine + amount
         self.acted.add(p)
 
     def _bet(self, i: int, a: Action, all_in: bool) -> None:
@@ -182,7 +215,7 @@ class Round:
         stakes = t.hand.stakes
         if self.level > 0:
             t.add("BET_FACING_BET", f"{p} bets {a.amount} facing a bet of {self.level}", st, i)
-        if self.structure == Structure.FIXED_LIMIT:
+        if self.structure == FL:
             size = bet_size(st, stakes)
             if a.amount != size and not (all_in and a.amount < size):
                 t.add("WRONG_LIMIT_AMOUNT", f"{p} bets {a.amount}; the bet is {size}", st, i)
@@ -190,7 +223,7 @@ class Round:
             if a.amount < stakes.big_blind and not all_in:
                 t.add("BET_TOO_SMALL", f"{p} bets {a.amount}, less than the big blind "
                                        f"{stakes.big_blind}", st, i)
-            if self.structure == Structure.POT_LIMIT and a.amount > self._pot():
+            if self.structure == PL and a.amount > self._pot():
                 t.add("OVER_POT_LIMIT", f"{p} bets {a.amount} into a pot of {self._pot()}", st, i)
         self._cap_game(i, a)
         self.level = self.put.get(p, ZERO) + a.amount
@@ -209,7 +242,7 @@ class Round:
         if p in self.acted and self.put.get(p, ZERO) < self.level:
             t.add("REOPENED_WRONGLY", f"{p} re-raises, but only an incomplete all-in raise "
                                       f"came after their last action", st, i)
-        if self.structure == Structure.FIXED_LIMIT:
+        if self.structure == FL:
             size = bet_size(st, t.hand.stakes)
             if to != self.level + size and not (all_in and to < self.level + size):
                 t.add("WRONG_LIMIT_AMOUNT", f"{p} raises to {to}; the raise is to "
@@ -221,7 +254,7 @@ class Round:
             if increment < self.full and not all_in:
                 t.add("RAISE_TOO_SMALL", f"{p} raises by {increment}; the minimum raise is "
                                          f"{self.full}", st, i)
-            if self.structure == Structure.POT_LIMIT:
+            if self.structure == PL:
                 most = self.level + self._pot() + owed
                 if to > most:
                     t.add("OVER_POT_LIMIT", f"{p} raises to {to}; the pot allows {most}", st, i)

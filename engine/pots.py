@@ -19,13 +19,13 @@ class Pot(NamedTuple):
 
 def uncalled(contributed: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     """What the top contributor put in beyond anyone else: it goes back to them."""
-    top, most, second = None, ZERO, ZERO
-    for player, amount in contributed.items():
-        if amount > most:
-            top, most, second = player, amount, most
-        elif amount > second:
-            second = amount
-    return (top, most - second) if top is not None and most > second else None
+    if len(contributed) < 2:
+        top = next(iter(contributed), None)
+        return (top, contributed[top]) if top is not None and contributed[top] > 0 else None
+    second, most = sorted(contributed.values())[-2:]
+    if most <= second:
+        return None
+    return max(contributed, key=contributed.__getitem__), most - second
 
 
 def build_pots(contributed: Mapping[str, Decimal], live: set[str],
@@ -33,8 +33,13 @@ def build_pots(contributed: Mapping[str, Decimal], live: set[str],
     """Main pot first, then side pots. ``live``: players not folded; ``all_in``:
     players all-in, whose level closes a pot even if they were folded (as a sitting
     out player all-in on a blind is); such a pot goes to the same players as the next."""
-    levels = sorted({contributed.get(p, ZERO) for p in live | (all_in & contributed.keys())
-                     if contributed.get(p, ZERO) > 0})
+    at = contributed.get
+    if all_in:
+        levels = sorted({at(p, ZERO) for p in live | (all_in & contributed.keys())} - {ZERO})
+    else:  # the common case: the players still in have put in the same
+        levels = {at(p, ZERO) for p in live}
+        if len(levels) > 1:
+            levels = sorted(levels - {ZERO})
     if len(levels) <= 1:  # one pot: everyone still in has put in the same
         total = sum(contributed.values(), ZERO)
         return [Pot(total, frozenset(live))] if total > 0 else []

@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from engine.betting import Round
+from engine.betting import PREDEAL, RIVER, Round
 from engine.evaluate import evaluate, hand_name
 from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.pots import Pot, build_pots, split, uncalled
 from engine.rules import RoomRules, rules_for
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
+_CHIP, _CENT = Decimal(1), Decimal("0.01")  # the smallest chip: tournaments, cash
 
 CODES = {
     # structure
@@ -79,11 +80,16 @@ class Verdict:
         return [f.code for f in self.findings]
 
 
+_OK = Verdict("ok")
+
+
 def replay(hand: Hand | UnsupportedHand) -> Verdict:
     if isinstance(hand, UnsupportedHand):
         return Verdict("unsupported", (Finding(
             "UNSUPPORTED_GAME", f"{hand.game} is not a game the engine plays", severity=WARNING),))
     findings = _Replay(hand, rules_for(hand.site)).run()
+    if not findings:
+        return _OK
     severities = {f.severity for f in findings}
     status = ("failed" if ERROR in severities else "unverifiable" if UNVERIFIABLE in severities
               else "warning" if WARNING in severities else "ok")
@@ -91,37 +97,47 @@ def replay(hand: Hand | UnsupportedHand) -> Verdict:
 
 
 class _Replay:
-    __slots__ = ("hand", "rules", "findings", "unit", "seats", "order", "seat_index", "twice",
+    __slots__ = ("hand", "rules", "findings", "unit", "order", "seat_index", "twice",
                  "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
         self.hand = hand
         self.rules = rules
         self.findings: list[Finding] = []
-        self.unit = Decimal(1) if hand.currency == "chips" else Decimal("0.01")
-        self.seats = {s.player: s for s in hand.seats}
-        seats = hand.seats  # in seat order
-        if any(s.sitting_out for s in seats):
+        self.unit = _CHIP if hand.currency == "chips" else _CENT
+        seats = hand.seats  # in seat order, as rooms write them
+        sitting_out, in_order, last = False, True, -1
+        for s in seats:
+            sitting_out = sitting_out or s.sitting_out
+            in_order = in_order and s.seat > last
+            last = s.seat
+        if sitting_out:  # a player sitting out is in the hand only if they act
             actors = {a.player for a in hand.actions}
             seats = tuple(s for s in seats if not s.sitting_out or s.player in actors)
-        in_hand = sorted(seats, key=_seat_number) if any(
-            a.seat > b.seat for a, b in zip(seats, seats[1:])) else seats
+        if not in_order:
+            seats = sorted(seats, key=_seat_number)
         button = hand.button_seat or 0
+        after, upto, stack = [], [], {}
+        for s in seats:
+            (after if s.seat > button else upto).append(s.player)
+            stack[s.player] = s.stack
         # clockwise from the first seat after the button; the button comes last
-        self.order = ([s.player for s in in_hand if s.seat > button]
-                      + [s.player for s in in_hand if s.seat <= button])
-        self.seat_index = {p: i for i, p in enumerate(self.order)}
-        self.twice = self.order + self.order  # twice[i:i + n]: everyone, from the i-th on
-        self.stack = {s.player: s.stack for s in in_hand}
-        self.contributed = dict.fromkeys(self.stack, ZERO)
-        self.folded: set[str] = set()
-        self.live_n = self.able_n = len(self.order)  # not folded; not folded nor all-in
+        self.order = order = after + upto
+        self.seat_index = {p: i for i, p in enumerate(order)}
+        self.twice = order + order  # twice[i:i + n]: everyone, from the i-th on
+        self.stack = stack
+        self.contributed = dict.fromkeys(stack, ZERO)
+        self.folded: dict[str, Street] = {}  # who folded, on which street
+        self.live_n = self.able_n = len(order)  # not folded; not folded nor all-in
         self.all_in: set[str] = set()
         self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
 
-    def fold(self, p: str) -> None:
+    def sitting_out(self, p: str) -> bool:
+        return any(s.sitting_out for s in self.hand.seats if s.player == p)
+
+    def fold(self, p: str, street: Street) -> None:
         if p not in self.folded:
-            self.folded.add(p)
+            self.folded[p] = street
             self.live_n -= 1
             if p not in self.all_in:
                 self.able_n -= 1
@@ -173,14 +189,13 @@ class _Replay:
     # ------------------------------------------------------------ betting
     def check_betting(self) -> None:
         hand = self.hand
-        rnd = Round(self, Street.PREDEAL)
-        rnd.all_in = self.all_in
-        current = rnd.street
+        rnd = Round(self)
+        current = PREDEAL
         stack, contributed, all_in = self.stack, self.contributed, self.all_in
         capped = hand.stakes.cap is not None
         posts, ante = Kind.POSTS, Kind.POST_ANTE
         for i, a in enumerate(hand.actions):
-            p, street, amount = a.player, a.street, a.amount
+            street, p, kind, amount, _, _, _ = a
             left = stack.get(p)
             if left is None:
                 self.add("UNKNOWN_PLAYER", f"{p} acts but is not dealt in", street, i)
@@ -190,9 +205,7 @@ class _Replay:
                     self.add("OUT_OF_TURN", f"{p} acts on the {street.name.lower()} after the "
                                             f"{current.name.lower()} began", street, i)
                     continue
-                rnd = self._advance(rnd, street, i)
-                current = rnd.street
-            kind = a.kind
+                current = self._advance(rnd, street, i)
             if kind in posts:
                 if kind != ante:  # an ante is dead money: nothing for the round to track
                     rnd.post(i, a)
@@ -212,18 +225,20 @@ class _Replay:
         live = [p for p in self.order if p not in self.folded]
         if len(live) > 1:
             end = len(hand.actions)
-            self._advance(rnd, Street.RIVER, end).close(end)
+            self._advance(rnd, RIVER, end)
+            rnd.close(end)
             for run, board in enumerate(hand.boards, start=1):
                 if len(board) != 5:
                     self.add("BAD_BOARD", f"{len(live)} players reach the showdown but board "
                                           f"{run} has {len(board)} cards")
 
-    def _advance(self, rnd: Round, street: Street, index: int) -> Round:
+    def _advance(self, rnd: Round, street: Street, index: int) -> Street:
         """Close rounds until ``street`` begins; a round skipped entirely is judged too."""
-        while rnd.street < min(street, Street.RIVER):
+        last = street if street < RIVER else RIVER
+        while rnd.street < last:
             rnd.close(index)
-            rnd = Round(self, Street(rnd.street + 1), rnd)
-        return rnd
+            rnd.next_street()
+        return rnd.street
 
     def _capped(self, p: str) -> bool:
         antes = sum((a.amount for a in self.hand.actions
@@ -258,7 +273,7 @@ class _Replay:
         if expected:
             self.contributed[expected[0]] -= expected[1]
             self.stack[expected[0]] += expected[1]
-        live = {p for p in self.order if p not in self.folded}
+        live = self.contributed.keys() - self.folded.keys()
         pots = build_pots(self.contributed, live, self.all_in)
         added = self._added()
         if added and pots:
@@ -278,7 +293,8 @@ class _Replay:
         return pots
 
     def _added(self) -> Decimal:
-        return sum((a for _, a in self.hand.added_money), ZERO)
+        added = self.hand.added_money
+        return sum((a for _, a in added), ZERO) if added else ZERO
 
     # ------------------------------------------------------------ showdown
     def check_showdown(self, pots: list[Pot]) -> None:
@@ -410,7 +426,7 @@ class _Replay:
                     if a != b:
                         self.add("SUMMARY_MISMATCH", f"{player} collects {a} in the hand but "
                                                      f"{b} in the SUMMARY")
-        folds = {a.player: a.street for a in hand.actions if a.kind == Kind.FOLD}
+        folds = self.folded
         for seat in s.seats:
             street = folds.get(seat.player) if seat.outcome == "folded" else None
             if street is not None and street != seat.folded_street \
