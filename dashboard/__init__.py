@@ -1,0 +1,1 @@
+"""The handlens dashboard (Streamlit, read-only over the DuckDB file): see app.py."""

@@ -1,0 +1,59 @@
+"""handlens dashboard: the entry point ``streamlit run`` starts (see ``handlens dashboard``).
+
+It lays out the pages, draws the shared filters in the sidebar and runs the page
+chosen, turning "an import is writing" and "no database yet" into short notices.
+The database is the file named by the HANDLENS_DB environment variable.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout that was not installed
+    sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+
+from dashboard import data, sidebar  # noqa: E402
+from pipeline.store import SchemaError  # noqa: E402
+
+BUSY = ("An import is writing to the database; the figures will show when it is done "
+        "(reload the page then).")
+STALE = ("An import is writing to the database; these are the figures from before it. "
+         "They refresh once it is done.")
+PAGES = [
+    st.Page("views/overview.py", title="Overview", icon=":material/monitoring:", default=True),
+    st.Page("views/positions.py", title="Positions", icon=":material/event_seat:"),
+    st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
+    st.Page("views/hands.py", title="Hands", icon=":material/playing_cards:"),
+    st.Page("views/verification.py", title="Verification", icon=":material/verified:"),
+    st.Page("views/import_files.py", title="Import", icon=":material/upload_file:",
+            url_path="import"),
+]
+
+st.set_page_config(page_title="handlens", page_icon=":material/playing_cards:",
+                   layout="wide")
+page = st.navigation(PAGES)
+notice = st.empty()
+st.session_state["handlens_stale"] = False
+try:
+    try:
+        sidebar.draw()
+    except data.NoDatabase:
+        if page.url_path != "import":
+            raise
+    page.run()
+except data.Busy:
+    notice.info(BUSY, icon=":material/hourglass_top:")
+except data.NoDatabase as missing:
+    with notice.container():
+        st.info("There is no database here yet: import hand histories on the Import page "
+                "(or with `handlens import`).", icon=":material/info:")
+        st.code(str(missing), language=None)
+except SchemaError as exc:
+    with notice.container():
+        st.error("This database was written by another version of handlens.")
+        st.text(str(exc))
+if st.session_state.get("handlens_stale"):
+    notice.info(STALE, icon=":material/hourglass_top:")

@@ -1,0 +1,121 @@
+"""Where the dashboard gets its figures: cached, read-only, patient with importers.
+
+``fetch(name, *args)`` runs one of the queries below on a short-lived read-only
+connection. Results are cached on (query, database path, the file's size and
+modification time, arguments): an import changes the file, so its hands show on
+the next run of a page. While another process writes (``handlens import`` holds
+DuckDB's lock), opening fails: ``fetch`` tries again briefly, then hands back the
+last figures it had for the same question and marks the run as stale, or raises
+``Busy`` when it has none. The page frame turns these into a short notice.
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections import OrderedDict
+from pathlib import Path
+
+import duckdb
+import streamlit as st
+
+from pipeline import hand_steps, queries
+
+DB_ENV = "HANDLENS_DB"
+DEFAULT_DB = "handlens.duckdb"
+
+# the questions the pages may ask: a fixed list, nothing else is run
+QUERIES = {
+    "hero": queries.hero,
+    "players": queries.players,
+    "options": queries.options,
+    "summary": queries.summary,
+    "winnings": queries.winnings,
+    "positions": queries.positions,
+    "starting_hands": queries.starting_hands,
+    "hand_list": queries.hand_list,
+    "verification": queries.verification,
+    "replay": hand_steps.load,
+}
+RETRY_WAITS = (0.1, 0.25)  # seconds between tries while the file is locked
+BUSY_MEMORY = 2.0  # after a lock was seen, try only once for this many seconds
+LAST_KEPT = 256  # figures kept to show while an import writes
+
+
+class Busy(Exception):
+    """Another process is writing the database and there are no earlier figures."""
+
+
+class NoDatabase(Exception):
+    """There is no database file at the path given."""
+
+
+_last: OrderedDict = OrderedDict()  # (name, path, args) -> result, most recent last
+_busy_seen = [0.0]
+
+
+def db_path() -> str:
+    return str(Path(os.environ.get(DB_ENV) or DEFAULT_DB).resolve())
+
+
+def signature(path: str) -> tuple:
+    """What changes when the database is written: size and time of the file and
+    of its write-ahead log."""
+    out = []
+    for p in (path, path + ".wal"):
+        try:
+            s = os.stat(p)
+            out.append((s.st_size, s.st_mtime_ns))
+        except FileNotFoundError:
+            out.append(None)
+    return tuple(out)
+
+
+def _locked(exc: Exception) -> bool:
+    """DuckDB's words for a file another connection holds: a lock held by another
+    process, or (same process) a connection opened with another configuration."""
+    text = str(exc).lower()
+    return "lock" in text or "different configuration" in text
+
+
+def connect(path: str) -> duckdb.DuckDBPyConnection:
+    """A read-only connection; ``Busy`` if the file stays locked for a moment."""
+    waits = RETRY_WAITS if time.monotonic() - _busy_seen[0] > BUSY_MEMORY else ()
+    for wait in (0.0, *waits):
+        time.sleep(wait)
+        try:
+            return queries.open_read_only(path)
+        except (duckdb.IOException, duckdb.ConnectionException) as exc:
+            if not _locked(exc):
+                raise
+    _busy_seen[0] = time.monotonic()
+    raise Busy(path)
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def _cached(name: str, path: str, sig: tuple, args: tuple):
+    con = connect(path)
+    try:
+        return QUERIES[name](con, *args)
+    finally:
+        con.close()
+
+
+def fetch(name: str, *args):
+    """The result of query ``name`` with ``args`` over the dashboard's database."""
+    path = db_path()
+    sig = signature(path)
+    if sig[0] is None:
+        raise NoDatabase(path)
+    key = (name, path, args)
+    try:
+        result = _cached(name, path, sig, args)
+    except Busy:
+        if key not in _last:
+            raise
+        st.session_state["handlens_stale"] = True
+        return _last[key]
+    _last[key] = result
+    _last.move_to_end(key)
+    while len(_last) > LAST_KEPT:
+        _last.popitem(last=False)
+    return result

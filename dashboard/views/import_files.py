@@ -1,0 +1,115 @@
+"""Import: add hand-history files (uploaded) or a folder of this machine.
+
+The one page that writes. Uploaded files are kept in a folder beside the database
+(the replayer reads hands back from their files); the import itself runs in its
+own process (pipeline.import_job), and its progress lines feed a progress bar.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import streamlit as st
+
+from dashboard import data
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+st.title("Import")
+db = data.db_path()
+uploads = Path(db).with_name(Path(db).stem + "-uploads")
+st.text(f"Database: {db}")
+
+files = st.file_uploader("Hand-history files", accept_multiple_files=True, key="uploads")
+folder = st.text_input("Or a file or folder on this machine (read recursively)",
+                       key="folder", placeholder="/path/to/HandHistory")
+go = st.button("Import", type="primary", key="import")
+
+
+def _save(uploaded) -> list[str]:
+    """Write the uploaded files into the uploads folder; their paths."""
+    uploads.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for u in uploaded:
+        name = Path(u.name).name.lstrip(".") or "upload.txt"  # never outside the folder
+        target = uploads / name
+        target.write_bytes(u.getvalue())
+        paths.append(str(target))
+    return paths
+
+
+def _run(paths: list[str]) -> dict | None:
+    """Run the import; show its progress; its summary (None if it failed)."""
+    bar = st.progress(0.0, text="starting")
+    errors = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline.import_job", "--db", db, *paths],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, text=True)
+    total, summary, error = 0, None, None
+    for line in proc.stdout:
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            continue
+        if "total_bytes" in msg:
+            total = msg["total_bytes"]
+        elif "bytes" in msg:
+            share = min(msg["bytes"] / total, 1.0) if total else 0.0
+            bar.progress(share, text=f"{msg['hands']:,} hands written")
+        elif "summary" in msg:
+            summary = msg["summary"]
+        elif "error" in msg:
+            error = msg["error"]
+    proc.wait()
+    errors.seek(0)
+    stderr = errors.read()
+    errors.close()
+    if summary is None:
+        bar.empty()
+        st.error("The import failed.")
+        st.code(error or stderr[-3000:] or f"exit status {proc.returncode}", language=None)
+        return None
+    bar.progress(1.0, text=f"{summary['hands_new']:,} new hands")
+    return summary
+
+
+if go:
+    paths = _save(files or [])
+    if folder.strip():
+        if not Path(folder.strip()).expanduser().exists():
+            st.error("No such file or folder:")
+            st.text(folder.strip())
+            st.stop()
+        paths.append(str(Path(folder.strip()).expanduser()))
+    if not paths:
+        st.warning("Choose files to upload or name a folder first.")
+        st.stop()
+    summary = _run(paths)
+    if summary is not None:
+        st.session_state["last_import"] = summary
+
+summary = st.session_state.get("last_import")
+if summary is not None:
+    st.subheader("Last import")
+    cols = st.columns(6)
+    for col, (key, label) in zip(cols, (("files", "Files"), ("hands_new", "New hands"),
+                                        ("duplicates", "Duplicates"),
+                                        ("incomplete", "Incomplete"),
+                                        ("unsupported", "Unsupported"),
+                                        ("parse_errors", "Parse errors"))):
+        col.metric(label, f"{summary[key]:,}")
+    st.caption(f"{summary['seconds']:.1f} s. The other pages show the new hands now.")
+    reasons = summary.get("parse_errors_by_reason") or {}
+    rooms = summary.get("formats_not_supported") or {}
+    if reasons:
+        st.dataframe({"reason": list(reasons), "hands": list(reasons.values())},
+                     hide_index=True, key="reasons")
+    if rooms:
+        st.dataframe({"format not supported yet": list(rooms), "files": list(rooms.values())},
+                     hide_index=True, key="rooms")
+    if summary.get("files_not_recognised"):
+        st.text("Not hand histories:\n" + "\n".join(summary["files_not_recognised"][:20]))
+st.caption("Uploaded files are kept in:")
+st.code(str(uploads), language=None)

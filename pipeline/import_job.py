@@ -1,0 +1,81 @@
+"""An import run in its own process, reporting progress as JSON lines on stdout.
+
+The dashboard starts ``python -m pipeline.import_job --db FILE PATH...`` rather than
+importing inside its server: the import is then one more writer process, exactly
+like ``handlens import`` (its worker pool is not forked from a threaded server), and
+the dashboard's pages read the database the same way whoever writes it.
+
+Lines written: ``{"total_bytes": N, "files": N}`` first, then ``{"bytes": B,
+"hands": H}`` as files are read and batches written, then ``{"summary": {...}}``
+(``Summary.as_json()``) or ``{"error": "..."}``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+import duckdb
+
+from pipeline.importer import Importer, discover
+from pipeline.store import Store
+
+LOCK_WAIT = 15.0  # seconds to wait for readers (the dashboard's queries) to let go
+
+
+def _say(**fields) -> None:
+    print(json.dumps(fields, default=str), flush=True)
+
+
+def open_store(db: str, wait: float = LOCK_WAIT) -> Store:
+    """The store, waiting a little while another process holds the file."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return Store(db, threads=1)
+        except duckdb.IOException as exc:
+            if "lock" not in str(exc).lower() or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def run(db: str, paths: list[str], workers: int | None = None) -> int:
+    try:
+        files = discover(paths, exclude=[db, db + ".wal"])
+    except FileNotFoundError as exc:
+        _say(error=str(exc))
+        return 2
+    _say(total_bytes=sum(f.stat().st_size for f in files), files=len(files))
+    done = {"bytes": 0, "hands": 0}
+
+    def progress(hands: int, nbytes: int) -> None:
+        done["hands"] += hands
+        done["bytes"] += nbytes
+        _say(**done)
+
+    try:
+        store = open_store(db)
+    except (duckdb.Error, RuntimeError) as exc:
+        _say(error=f"cannot open {db} for writing: {exc}")
+        return 2
+    try:
+        summary = Importer(store, workers, progress=progress).run(files)
+    finally:
+        store.close()
+    _say(summary=summary.as_json())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pipeline.import_job",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("paths", nargs="+", metavar="PATH")
+    ap.add_argument("--db", required=True)
+    ap.add_argument("--workers", type=int, default=None)
+    args = ap.parse_args(argv)
+    return run(args.db, args.paths, args.workers)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,355 @@
+"""The dashboard's read-only queries: filters, aggregates, the winnings curve, lists.
+
+Every function takes an open (read-only) connection and a ``Filters``; every value
+from the user reaches SQL as a ``?`` parameter. The SQL text is built only from the
+fixed fragments below, chosen by which filters are set. Money is summed as DECIMAL
+in DuckDB and handed out as DOUBLE for display; results are polars DataFrames or
+plain dicts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import date
+
+import duckdb
+import polars as pl
+
+from pipeline.stats import RATIOS
+from pipeline.stats_query import POSITION_ORDER, SHOWN, hero  # noqa: F401 (for the dashboard)
+from pipeline.store import connect
+from pipeline.verify import STATUSES, STREETS  # noqa: F401 (for the dashboard)
+
+GROUP_ORDER = ("EP", "MP", "CO", "BTN", "SB", "BB")
+RANKS = "AKQJT98765432"
+STAKES = "h.currency || ' ' || h.small_blind || '/' || h.big_blind"
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the sidebar selects. Empty tuples and None mean "all"."""
+
+    player: str | None = None
+    since: date | None = None
+    until: date | None = None  # included
+    sites: tuple[str, ...] = ()
+    stakes: tuple[str, ...] = ()  # labels as options() gives them: 'USD 0.05/0.10'
+    structures: tuple[str, ...] = ()
+    table_sizes: tuple[int, ...] = ()
+    positions: tuple[str, ...] = ()
+
+
+# One condition per filter, over player rows ``s`` (player_hand_stats) joined to ``h``.
+_PLAYER_ROW = {
+    "player": "s.player = ?",
+    "since": "s.played_at >= ?",
+    "until": "s.played_at < ?::DATE + 1",
+    "sites": "list_contains(?::VARCHAR[], h.site)",
+    "stakes": f"list_contains(?::VARCHAR[], {STAKES})",
+    "structures": "list_contains(?::VARCHAR[], h.structure)",
+    "table_sizes": "list_contains(?::INTEGER[], h.max_seats)",
+    "positions": "list_contains(?::VARCHAR[], s.position)",
+}
+# The same over hands ``h``; the player's own conditions through their rows ``s``.
+_HAND = {
+    "since": "coalesce(h.played_at_utc, h.played_at) >= ?",
+    "until": "coalesce(h.played_at_utc, h.played_at) < ?::DATE + 1",
+    "sites": _PLAYER_ROW["sites"],
+    "stakes": _PLAYER_ROW["stakes"],
+    "structures": _PLAYER_ROW["structures"],
+    "table_sizes": _PLAYER_ROW["table_sizes"],
+}
+_BY_PLAYER = {"player": _PLAYER_ROW["player"], "positions": _PLAYER_ROW["positions"]}
+
+
+def _set(f: Filters) -> list[tuple[str, object]]:
+    """(name, value) of each filter that is set, lists as lists."""
+    out = []
+    for field in fields(Filters):
+        value = getattr(f, field.name)
+        if value is None or value == ():
+            continue
+        out.append((field.name, list(value) if isinstance(value, tuple) else value))
+    return out
+
+
+def player_where(f: Filters) -> tuple[str, list]:
+    """WHERE text and parameters over player rows ``s`` joined to hands ``h``."""
+    chosen = _set(f)
+    sql = " AND ".join(_PLAYER_ROW[name] for name, _ in chosen) or "TRUE"
+    return sql, [value for _, value in chosen]
+
+
+def hand_where(f: Filters) -> tuple[str, list]:
+    """WHERE text and parameters over hands ``h``: a hand matches when the player
+    (and positions) filters match one of its player rows."""
+    chosen = _set(f)
+    parts = [_HAND[name] for name, _ in chosen if name in _HAND]
+    params = [value for name, value in chosen if name in _HAND]
+    mine = [(name, value) for name, value in chosen if name in _BY_PLAYER]
+    if mine:
+        parts.append("EXISTS (SELECT 1 FROM player_hand_stats s WHERE s.site = h.site"
+                     " AND s.hand_id = h.hand_id AND "
+                     + " AND ".join(_BY_PLAYER[name] for name, _ in mine) + ")")
+        params += [value for _, value in mine]
+    return " AND ".join(parts) or "TRUE", params
+
+
+ROWS = "player_hand_stats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id"
+
+
+def _rows(f: Filters) -> tuple[str, list]:
+    """FROM ... WHERE ... over the filtered player rows, and its parameters."""
+    where, params = player_where(f)
+    return f"{ROWS} WHERE {where}", params
+
+
+def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list) -> pl.DataFrame:
+    return con.sql(sql, params=params).pl()
+
+
+def open_read_only(path: str) -> duckdb.DuckDBPyConnection:
+    """A read-only connection, its schema version checked (pipeline.store.connect)."""
+    con = connect(path, read_only=True)
+    con.abort()  # connect may leave its version look-up's result open
+    return con
+
+
+# ---- the sidebar's choices
+
+def players(con: duckdb.DuckDBPyConnection, limit: int = 500) -> list[str]:
+    """The players with the most hands, most first."""
+    rows = con.execute("SELECT player FROM player_hand_flags GROUP BY player"
+                       " ORDER BY count(*) DESC, player LIMIT ?", [limit]).fetchall()
+    return [r[0] for r in rows]
+
+
+def options(con: duckdb.DuckDBPyConnection) -> dict:
+    """What each filter can choose from, and the dates the database covers."""
+    def column(sql: str) -> list:
+        return [r[0] for r in con.execute(sql).fetchall()]
+
+    first, last = con.execute("SELECT min(coalesce(played_at_utc, played_at))::DATE,"
+                              " max(coalesce(played_at_utc, played_at))::DATE FROM hands"
+                              ).fetchall()[0]
+    return {
+        "sites": column("SELECT DISTINCT site FROM hands ORDER BY 1"),
+        "stakes": column(f"SELECT {STAKES} AS k FROM hands h WHERE h.supported"
+                         " GROUP BY k, h.currency, h.big_blind ORDER BY h.currency, h.big_blind"),
+        "structures": column("SELECT DISTINCT structure FROM hands"
+                             " WHERE structure IS NOT NULL ORDER BY 1"),
+        "table_sizes": column("SELECT DISTINCT max_seats FROM hands"
+                              " WHERE max_seats IS NOT NULL ORDER BY 1"),
+        "first": first, "last": last,
+    }
+
+
+# ---- aggregates
+
+# the ratio stats the dashboard shows (AF is computed from the action counts)
+RATIOS_SHOWN = tuple(k for k in SHOWN if k in RATIOS)
+
+
+def _sums() -> str:
+    return ", ".join(f"sum({r}_chance::INT) AS {r}_chance, sum({r}_done::INT) AS {r}_done"
+                     for r in RATIOS_SHOWN)
+
+
+def _ratios(row: dict) -> dict:
+    """Percentages (None where there was no chance) and AF from summed flags."""
+    out = {"af": round(row["aggressive"] / row["calls"], 2) if row["calls"] else None}
+    for r in RATIOS_SHOWN:
+        chance, done = row[f"{r}_chance"], row[f"{r}_done"]
+        out[r] = round(100 * done / chance, 1) if chance else None
+    return out
+
+
+def summary(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
+    """Hands, net in big blinds, bb/100, the shown stats, hands whose all-in adjusted
+    net is not computed, and per currency: hands, net, all-in adjusted net, bb/100."""
+    rows, params = _rows(f)
+    cur = con.execute(f"""
+        SELECT h.currency, count(*) AS hands, sum(s.net) AS net, sum(s.net_bb) AS net_bb,
+               sum(coalesce(s.allin_adj_net, s.net)) AS allin_adjusted,
+               count(*) FILTER (WHERE s.allin_adj_net IS NULL) AS allin_not_computed,
+               sum(s.post_bets) + sum(s.post_raises) AS aggressive,
+               sum(s.post_calls) AS calls, {_sums()}
+        FROM {rows} GROUP BY h.currency ORDER BY hands DESC, h.currency""", params)
+    names = [d[0] for d in cur.description]
+    per = [dict(zip(names, values)) for values in cur.fetchall()]
+    total = {n: sum((r[n] or 0) for r in per) for n in names if n != "currency"}
+    hands = total["hands"]
+    return {
+        "hands": hands, "allin_not_computed": total["allin_not_computed"],
+        "net_bb": float(total["net_bb"]) if hands else None,
+        "bb_per_100": round(100 * float(total["net_bb"]) / hands, 2) if hands else None,
+        **_ratios(total),
+        "by_currency": pl.DataFrame(
+            [(r["currency"], r["hands"], float(r["net"]), float(r["allin_adjusted"]),
+              round(100 * float(r["net_bb"] or 0) / r["hands"], 2)) for r in per],
+            schema={"currency": pl.String, "hands": pl.Int64, "net": pl.Float64,
+                    "allin_adjusted": pl.Float64, "bb_per_100": pl.Float64}, orient="row"),
+    }
+
+
+def winnings(con: duckdb.DuckDBPyConnection, f: Filters, in_bb: bool,
+             points: int = 2000) -> pl.DataFrame:
+    """The cumulative winnings, hand by hand in the order played (time, then hand id):
+    net, all-in adjusted (net where it was not computed), showdown and non-showdown.
+    Sums run over every hand; only the points drawn are thinned to about ``points``
+    (every Nth hand, the first and the last). In big blinds with ``in_bb``, else money."""
+    rows, params = _rows(f)
+    value = "s.net_bb" if in_bb else "s.net"
+    adjusted = "s.allin_adj_net / nullif(h.big_blind, 0)" if in_bb else "s.allin_adj_net"
+    hands = _frame(con, f"""
+        SELECT s.played_at, coalesce({value}, 0)::DOUBLE AS v,
+               coalesce({adjusted}, {value}, 0)::DOUBLE AS adj, s.wsd_chance AS went
+        FROM {rows} ORDER BY s.played_at, s.site, s.hand_id""", params)
+    v, went = pl.col("v"), pl.col("went")
+    curve = hands.select(
+        pl.int_range(1, pl.len() + 1).alias("hand"), "played_at",
+        v.cum_sum().alias("net"), pl.col("adj").cum_sum().alias("allin_adjusted"),
+        pl.when(went).then(v).otherwise(0.0).cum_sum().alias("showdown"),
+        pl.when(went).then(0.0).otherwise(v).cum_sum().alias("non_showdown"))
+    n = curve.height
+    step = max(1, -(-n // points))
+    hand = pl.col("hand")
+    return curve.filter((hand % step == 0) | (hand == n) | (hand == 1))
+
+
+def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFrame]:
+    """By position and by position group (one scan): hands, net, net in big blinds,
+    bb/100 and the shown stats, in table order; and the currencies of the hands."""
+    rows, params = _rows(f)
+    cur = con.execute(f"""
+        SELECT s.position, s.position_group, count(*) AS hands,
+               min(h.currency) AS first_currency, max(h.currency) AS last_currency,
+               sum(s.net)::DOUBLE AS net, sum(s.net_bb)::DOUBLE AS net_bb,
+               sum(s.post_bets) + sum(s.post_raises) AS aggressive,
+               sum(s.post_calls) AS calls, {_sums()}
+        FROM {rows} AND s.position IS NOT NULL
+        GROUP BY GROUPING SETS ((s.position), (s.position_group))""", params)
+    names = [d[0] for d in cur.description]
+    found = [dict(zip(names, values)) for values in cur.fetchall()]
+    out: dict = {"currencies": _currencies(found)}
+    for by, order in (("position", POSITION_ORDER), ("position_group", GROUP_ORDER)):
+        table = []
+        for r in sorted((r for r in found if r[by] is not None),
+                        key=lambda r: order.index(r[by]) if r[by] in order else len(order)):
+            ratios = _ratios(r)
+            table.append((r[by], r["hands"], r["net"], r["net_bb"],
+                          round(100 * (r["net_bb"] or 0) / r["hands"], 2),
+                          *(ratios[k] for k in SHOWN)))
+        out[by] = pl.DataFrame(table, orient="row", schema={
+            by: pl.String, "hands": pl.Int64, "net": pl.Float64, "net_bb": pl.Float64,
+            "bb_per_100": pl.Float64, **{k: pl.Float64 for k in SHOWN}})
+    return out
+
+
+def _currencies(rows: list[dict]) -> list[str]:
+    return sorted({r[k] for r in rows for k in ("first_currency", "last_currency") if r[k]})
+
+
+def starting_hands(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
+    """``classes``: one row per starting-hand class dealt: hands, net, net in bb,
+    bb/100, and its share of the hands whose cards are known (percent);
+    ``currencies``: those of the hands."""
+    rows, params = _rows(f)
+    classes = _frame(con, f"""
+        SELECT s.hand_class, count(*) AS hands, min(h.currency) AS first_currency,
+               max(h.currency) AS last_currency, sum(s.net)::DOUBLE AS net,
+               sum(s.net_bb)::DOUBLE AS net_bb,
+               round(100 * sum(s.net_bb) / count(*), 2)::DOUBLE AS bb_per_100,
+               (100 * count(*) / sum(count(*)) OVER ())::DOUBLE AS frequency
+        FROM {rows} AND s.hand_class IS NOT NULL
+        GROUP BY s.hand_class ORDER BY hands DESC, s.hand_class""", params)
+    return {"currencies": _currencies(classes.select("first_currency", "last_currency")
+                                      .to_dicts()),
+            "classes": classes.drop("first_currency", "last_currency")}
+
+
+def grid_cell(i: int, j: int) -> str:
+    """The class at row i, column j of the 13 x 13 grid: pairs on the diagonal,
+    suited above it, offsuit below it (AA top left, AKs right of it)."""
+    if i == j:
+        return RANKS[i] * 2
+    if i < j:
+        return RANKS[i] + RANKS[j] + "s"
+    return RANKS[j] + RANKS[i] + "o"
+
+
+HAND_CLASSES = tuple(grid_cell(i, j) for i in range(13) for j in range(13))
+
+
+# ---- lists
+
+def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None = None,
+              hand_class: str | None = None, showdown: bool | None = None,
+              limit: int = 500) -> tuple[int, pl.DataFrame]:
+    """(how many player rows match, the latest ``limit`` of them): when, hand, player,
+    stakes, position, cards, board, net, net in bb, verdict, whether it went to showdown.
+    Verdicts and cards are joined to the rows listed only (or first, to filter by status)."""
+    where, params = player_where(f)
+    verdict = ""
+    if status is not None:
+        verdict = " JOIN verdicts v ON v.site = s.site AND v.hand_id = s.hand_id"
+        where += " AND v.status = ?"
+        params.append(status)
+    if hand_class is not None:
+        where += " AND s.hand_class = ?"
+        params.append(hand_class)
+    if showdown is not None:
+        where += " AND s.wsd_chance = ?"
+        params.append(showdown)
+    base = f"{ROWS}{verdict} WHERE {where}"
+    total = con.execute(f"SELECT count(*) FROM {base}", params).fetchall()[0][0]
+    listed = _frame(con, f"""
+        WITH chosen AS (
+            SELECT s.played_at, s.site, s.hand_id, s.player, {STAKES} AS stakes,
+                   h.structure, h.max_seats, s.position, h.board,
+                   s.net::DOUBLE AS net, s.net_bb::DOUBLE AS net_bb,
+                   s.wsd_chance AS showdown
+            FROM {base}
+            ORDER BY s.played_at DESC, s.site, s.hand_id DESC
+            LIMIT ?)
+        SELECT c.played_at, c.site, c.hand_id, c.player, c.stakes, c.structure, c.max_seats,
+               c.position, hp.hole_cards AS cards, c.board, c.net, c.net_bb, v.status,
+               c.showdown
+        FROM chosen c
+        LEFT JOIN hand_players hp
+             ON hp.site = c.site AND hp.hand_id = c.hand_id AND hp.player = c.player
+        LEFT JOIN verdicts v ON v.site = c.site AND v.hand_id = c.hand_id
+        ORDER BY c.played_at DESC, c.site, c.hand_id DESC""", params + [limit])
+    return total, listed
+
+
+def verification(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None = "failed",
+                 code: str | None = None, limit: int = 200) -> dict:
+    """Counts by status and by finding code over the filtered hands, and the hands
+    selected (by status and/or code) with their findings."""
+    where, params = hand_where(f)
+    counts = dict(con.execute(
+        f"SELECT v.status, count(*) FROM verdicts v JOIN hands h USING (site, hand_id)"
+        f" WHERE {where} GROUP BY v.status", params).fetchall())
+    codes = _frame(con, f"""
+        SELECT x.code, count(DISTINCT (x.site, x.hand_id)) AS hands, count(*) AS findings
+        FROM findings x JOIN hands h ON h.site = x.site AND h.hand_id = x.hand_id
+        WHERE {where} GROUP BY x.code ORDER BY hands DESC, x.code""", params)
+    chosen = f"""
+        SELECT v.site, v.hand_id, v.status, fl.path, h.line,
+               coalesce(h.played_at_utc, h.played_at) AS played_at
+        FROM verdicts v JOIN hands h USING (site, hand_id) JOIN files fl USING (file_id)
+        WHERE {where} AND (? IS NULL OR v.status = ?)
+          AND (? IS NULL OR EXISTS (SELECT 1 FROM findings x WHERE x.site = v.site
+                                    AND x.hand_id = v.hand_id AND x.code = ?))
+        ORDER BY played_at, v.site, v.hand_id
+        LIMIT ?"""
+    chosen_params = params + [status, status, code, code, limit]
+    hands = _frame(con, chosen, chosen_params)
+    found = _frame(con, f"""
+        WITH c AS ({chosen})
+        SELECT x.site, x.hand_id, x.seq, x.code, x.severity, x.street, x.action, x.message
+        FROM findings x JOIN c USING (site, hand_id)
+        ORDER BY x.site, x.hand_id, x.seq""", chosen_params)
+    return {"hands": sum(counts.values()),
+            "status": {s: counts.get(s, 0) for s in STATUSES},
+            "codes": codes, "selected": hands, "findings": found}
