@@ -105,6 +105,19 @@ def _parser() -> argparse.ArgumentParser:
     err.add_argument("--limit", type=int, default=0, help="show at most N (default all)")
     err.add_argument("--text", action="store_true", help="also print each hand's raw text")
     err.set_defaults(run=_cmd_errors)
+
+    dash = sub.add_parser(
+        "dashboard", help="open the dashboard (Streamlit) over a database",
+        description="Serve the dashboard over the database: overview and winnings graph, "
+                    "positions, starting hands, a hand list with a replayer, verification, "
+                    "and an Import page (the only part that writes). Pages read the "
+                    "database read-only and keep working while `handlens import` writes. "
+                    "Open the address it prints in a browser; Ctrl-C stops it.")
+    dash.add_argument("--db", **_DB)
+    dash.add_argument("--port", type=int, default=8501, help="port to serve on (default 8501)")
+    dash.add_argument("--address", default="localhost",
+                      help="address to listen on (default localhost: this machine only)")
+    dash.set_defaults(run=_cmd_dashboard)
     return p
 
 
@@ -298,6 +311,31 @@ def _cmd_errors(args: argparse.Namespace) -> int:
     if not rows:
         print("no parse errors")
     return 0
+
+
+def _cmd_dashboard(args: argparse.Namespace) -> int:
+    """Replace this process by `streamlit run dashboard/app.py`, the database path
+    passed in the HANDLENS_DB environment variable."""
+    import os
+    from importlib.util import find_spec
+
+    spec = find_spec("dashboard")
+    if spec is None or not spec.origin:
+        raise FileNotFoundError("the dashboard package is not installed")
+    app = Path(spec.origin).with_name("app.py")
+    db = Path(args.db).resolve()
+    if not db.exists():
+        print(f"handlens: no database at {db} yet: the dashboard's Import page creates it",
+              file=sys.stderr)
+    env = dict(os.environ, HANDLENS_DB=str(db))
+    argv = [sys.executable, "-m", "streamlit", "run", str(app),
+            "--server.port", str(args.port), "--server.address", args.address,
+            "--server.headless", "true", "--server.fileWatcherType", "none",
+            "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal"]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, argv, env)
+    return 0  # not reached
 
 
 if __name__ == "__main__":
