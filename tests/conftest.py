@@ -27,3 +27,38 @@ def stars_hand(body: str) -> str:
 HEAD = """PokerStars Hand #100000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/03/09 21:15:02 CET [2024/03/09 15:15:02 ET]
 Table 'Alcor' 6-max Seat #1 is the button
 """
+
+
+# ---- the dashboard's tests: one database built once per session
+
+SCRIPT_NAME = "<script>alert(1)</script>"  # player names that must show literally
+BOLD_NAME = "**bold**"
+FAILED_HAND = "241000000003"  # a copy of Alcor's third hand with a collected amount changed
+
+
+def dashboard_extra_file(folder: Path) -> Path:
+    """A copy of the Alcor file with new hand ids, two players renamed to text that
+    HTML or Markdown would interpret, and one hand that fails verification."""
+    src = next(HANDWRITTEN.glob("*Alcor*")).read_text("utf-8-sig")
+    text = (src.replace("#2400000000", "#2410000000").replace("kb_grinder", SCRIPT_NAME)
+            .replace("OldOakTree", BOLD_NAME)
+            .replace("Hero collected $11.40 from side pot", "Hero collected $11.50 from side pot"))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "HH20261104 Alcor II - $0.05-$0.10 - USD No Limit Hold'em.txt"
+    path.write_text(text, "utf-8")
+    return path
+
+
+@pytest.fixture(scope="session")
+def dashboard_db(tmp_path_factory) -> Path:
+    """sample_histories and the extra file above, imported with `handlens import`."""
+    import subprocess
+    import sys
+
+    work = tmp_path_factory.mktemp("dashboard")
+    extra = dashboard_extra_file(work / "extra")
+    db = work / "sample.duckdb"
+    handlens = Path(sys.executable).with_name("handlens")
+    subprocess.run([str(handlens), "import", str(SAMPLES), str(extra.parent), "--db", str(db),
+                    "--quiet"], check=True, capture_output=True)
+    return db

@@ -1,0 +1,405 @@
+"""The dashboard's pages through Streamlit's AppTest, against the sample database:
+the numbers shown are checked against SQL written here, independently of the app."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from conftest import BOLD_NAME, FAILED_HAND, ROOT, SCRIPT_NAME, dashboard_extra_file
+
+APP = ROOT / "dashboard" / "app.py"
+PAGES = ("overview", "positions", "starting_hands", "hands", "verification", "import_files")
+
+
+def run_page(db: Path, page: str, monkeypatch, query: dict | None = None) -> AppTest:
+    monkeypatch.setenv("HANDLENS_DB", str(db))
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    if query:
+        at.query_params.update(query)
+    if page != "overview":
+        at.switch_page(f"views/{page}.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def sql(db: Path, query: str, params: list | None = None) -> list[tuple]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(query, params or []).fetchall()
+    finally:
+        con.close()
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def texts(at: AppTest) -> list[str]:
+    return [t.value for t in at.text]
+
+
+def frame(at: AppTest, *columns: str):
+    """The first dataframe shown with all these columns."""
+    for df in at.dataframe:
+        value = df.value
+        if all(c in value.columns for c in columns):
+            return value
+    raise AssertionError(f"no table with columns {columns}")
+
+
+def plotly_figures(at: AppTest) -> list[dict]:
+    return [json.loads(e.proto.spec) for e in at.get("plotly_chart")]
+
+
+HERO_USD = """
+SELECT count(*), sum(s.net), 100 * sum(s.net_bb) / count(*)
+FROM player_hand_flags s JOIN hands h USING (site, hand_id)
+WHERE s.player = 'Hero' AND h.currency = 'USD'
+"""
+
+
+# ---- Overview
+
+def test_overview_shows_the_heros_numbers(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "overview", monkeypatch)
+    (hands, net_bb, vpip_c, vpip_d, pfr_d, calls, aggressive, wtsd_c, wtsd_d), = sql(
+        dashboard_db, """
+        SELECT count(*), sum(net_bb), sum((chances & 1 <> 0)::INT), sum((dones & 1 <> 0)::INT),
+               sum((dones & 2 <> 0)::INT), sum(post_calls), sum(post_bets + post_raises),
+               sum((chances & 262144 <> 0)::INT), sum((dones & 262144 <> 0)::INT)
+        FROM player_hand_flags WHERE player = 'Hero'""")
+    (usd_hands, usd_net, _), = sql(dashboard_db, HERO_USD)
+    (chips_net,), = sql(dashboard_db, """SELECT sum(s.net) FROM player_hand_flags s
+        JOIN hands h USING (site, hand_id) WHERE s.player = 'Hero' AND h.currency = 'chips'""")
+    shown = metrics(at)
+    assert "Player: Hero" in texts(at)
+    assert shown["Hands"] == f"{hands:,}"
+    assert shown["Net (USD)"] == f"{usd_net:+,.2f}"
+    assert shown["Net (chips)"] == f"{chips_net:+,.0f}"
+    assert shown["bb/100"] == f"{100 * float(net_bb) / hands:,.2f}"
+    assert shown["VPIP"] == f"{100 * vpip_d / vpip_c:.1f} %"
+    assert shown["PFR"] == f"{100 * pfr_d / vpip_c:.1f} %"
+    assert shown["AF"] == f"{aggressive / calls:,.2f}"
+    assert shown["WTSD"] == f"{100 * wtsd_d / wtsd_c:.1f} %"
+    # the winnings graph: four lines; in big blinds (two currencies); ends at the total
+    fig, = plotly_figures(at)
+    assert [t["name"] for t in fig["data"]] == ["net", "all-in adjusted", "showdown",
+                                                "non-showdown"]
+    net, _, showdown, non_showdown = (t["y"] for t in fig["data"])
+    assert net[-1] == pytest.approx(float(net_bb), abs=0.01)
+    assert showdown[-1] + non_showdown[-1] == pytest.approx(net[-1], abs=0.01)
+    assert fig["data"][0]["x"][-1] == hands
+    assert "several currencies" in at.caption[0].value
+    by_currency = frame(at, "currency", "hands")
+    assert dict(zip(by_currency["currency"], by_currency["hands"]))["USD"] == usd_hands
+
+
+def test_overview_follows_the_filters(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "overview", monkeypatch)
+    at.multiselect(key="f_stakes").set_value(["USD 0.05/0.10"])
+    at.multiselect(key="f_structures").set_value(["NL"])
+    at.multiselect(key="f_positions").set_value(["BTN", "CO"])
+    at.run()
+    assert not at.exception
+    (hands, net, net_bb), = sql(dashboard_db, """
+        SELECT count(*), sum(s.net), sum(s.net_bb) FROM player_hand_flags s
+        JOIN hands h USING (site, hand_id)
+        WHERE s.player = 'Hero' AND h.currency = 'USD' AND h.small_blind = 0.05
+          AND h.big_blind = 0.10 AND h.structure = 'NL' AND s.position IN ('BTN', 'CO')""")
+    shown = metrics(at)
+    assert shown["Hands"] == f"{hands:,}"
+    assert shown["Net (USD)"] == f"{net:+,.2f}"
+    assert "Net (chips)" not in shown
+    fig, = plotly_figures(at)  # one currency: the graph counts money
+    assert fig["data"][0]["y"][-1] == pytest.approx(float(net), abs=0.005)
+    assert fig["layout"]["yaxis"]["title"]["text"] == "USD"
+    assert shown["bb/100"] == f"{100 * float(net_bb) / hands:,.2f}"
+
+
+def test_dates_and_all_players(dashboard_db, monkeypatch):
+    from datetime import date
+    at = run_page(dashboard_db, "overview", monkeypatch)
+    at.selectbox(key="f_player").set_value("\x00all")
+    at.date_input(key="f_until").set_value(date(2026, 11, 3))
+    at.run()
+    (hands,), = sql(dashboard_db, "SELECT count(*) FROM player_hand_flags"
+                                  " WHERE played_at < DATE '2026-11-04'")
+    assert hands > 0
+    assert metrics(at)["Hands"] == f"{hands:,}"
+    assert "Player: all players" in texts(at)
+
+
+# ---- Positions
+
+def test_positions_tables_match_sql(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "positions", monkeypatch)
+    table = frame(at, "position", "hands")
+    expected = dict(sql(dashboard_db, "SELECT position, count(*) FROM player_hand_flags"
+                                      " WHERE player = 'Hero' GROUP BY 1"))
+    assert dict(zip(table["position"], table["hands"])) == expected
+    assert list(table["position"])[:1] == ["UTG"] and list(table["position"])[-2:] == ["SB", "BB"]
+    groups = frame(at, "position_group", "bb_per_100")
+    bb100 = {g: round(100 * float(n) / c, 2) for g, n, c in sql(
+        dashboard_db, "SELECT position_group, sum(net_bb), count(*) FROM player_hand_flags"
+                      " WHERE player = 'Hero' GROUP BY 1")}
+    assert dict(zip(groups["position_group"], groups["bb_per_100"])) == pytest.approx(bb100)
+    assert list(groups["position_group"]) == ["EP", "MP", "CO", "BTN", "SB", "BB"]
+    btn_vpip = sql(dashboard_db, """SELECT 100 * sum((dones & 1 <> 0)::INT)
+        / sum((chances & 1 <> 0)::INT) FROM player_hand_flags
+        WHERE player = 'Hero' AND position = 'BTN'""")[0][0]
+    assert dict(zip(table["position"], table["vpip"]))["BTN"] == round(btn_vpip, 1)
+    assert len(plotly_figures(at)) == 2
+
+
+# ---- Starting hands
+
+def test_starting_hands_grid_and_a_cell(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "starting_hands", monkeypatch)
+    expected = dict(sql(dashboard_db, "SELECT hand_class, count(*) FROM player_hand_flags"
+                                      " WHERE player = 'Hero' AND hand_class IS NOT NULL"
+                                      " GROUP BY 1"))
+    table = frame(at, "hand_class", "hands")
+    assert dict(zip(table["hand_class"], table["hands"])) == expected
+    fig, = plotly_figures(at)
+    grid = fig["data"][0]
+    assert len(grid["z"]) == 13 and all(len(row) == 13 for row in grid["z"])
+    assert grid["text"][0][0].startswith("<b>AA</b>")  # pairs on the diagonal
+    assert grid["text"][0][1].startswith("<b>AKs</b>")  # suited above
+    assert grid["text"][1][0].startswith("<b>AKo</b>")  # offsuit below
+    aks = expected.get("AKs", 0)
+    if aks:
+        assert f"<br>{aks:,}<br>" in grid["text"][0][1]
+    assert grid["colorbar"]["title"]["text"] == "bb/100"
+
+    at.radio(key="colour_by").set_value("frequency").run()
+    assert plotly_figures(at)[0]["data"][0]["colorbar"]["title"]["text"] == "% of hands"
+
+    cell = max(expected, key=expected.get)
+    at.selectbox(key="hand_class").set_value(cell).run()
+    assert not at.exception
+    assert any(h.value == f"{cell}: {expected[cell]:,} hands" for h in at.subheader)
+    listed = frame(at, "hand_id", "replay")
+    assert len(listed) == expected[cell]
+    assert all(url.startswith("hands?hand=PokerStars%3A") for url in listed["replay"])
+
+
+# ---- Hands and the replayer
+
+def test_hand_list_counts_and_filters(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "hands", monkeypatch)
+    (hands,), = sql(dashboard_db, "SELECT count(*) FROM player_hand_flags WHERE player = 'Hero'")
+    assert at.caption[0].value.startswith(f"{hands:,} hands match")
+    listed = frame(at, "hand_id", "replay")
+    assert len(listed) == 200
+    at.selectbox(key="list_status").set_value("failed").run()
+    listed = frame(at, "hand_id", "replay")
+    assert list(listed["hand_id"]) == [FAILED_HAND]
+    assert at.caption[0].value.startswith("1 hands match")
+
+
+def test_replayer_street_by_street(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "hands", monkeypatch, {"hand": "PokerStars:240000000003"})
+    pots = [m.value for m in at.metric if m.label == "Pot before the street"]
+    assert pots == ["0.00", "4.10", "16.10", "16.10"]  # preflop, flop, turn, river
+    assert [t.label for t in at.tabs] == ["Preflop", "Flop", "Turn", "River",
+                                          "Showdown & result"]
+    flop = [df.value for df in at.dataframe if "action" in df.value.columns][1]
+    assert list(flop["action"]) == ["bets 2.00", "raises to 6.00", "calls 4.00"]
+    assert list(flop["pot"]) == [6.10, 12.10, 16.10]
+    turn = [df.value for df in at.dataframe if "action" in df.value.columns][2]
+    assert list(turn["action"])[-1] == "uncalled bet returned 5.84"
+    stacks = [df.value for df in at.dataframe if "stack" in df.value.columns]
+    assert dict(zip(stacks[1]["player"], stacks[1]["stack"]))["Hero"] == pytest.approx(11.84)
+    results = frame(at, "stack before", "stack after")
+    assert dict(zip(results["player"], results["net"]))["Hero"] == pytest.approx(4.05)
+    collected = frame(at, "pot", "run", "amount")
+    assert sorted(zip(collected["player"], collected["amount"])) == [
+        ("Hero", 11.40), ("kb_grinder", 3.90)]
+    assert metrics(at)["Verdict"] == "ok"
+    raw = [c.value for c in at.code if c.value.startswith("PokerStars Hand #240000000003")]
+    assert raw and "*** SUMMARY ***" in raw[0]
+    assert any(c.value.endswith("Hold'em.txt:80") for c in at.code)
+
+
+def test_replayer_shows_a_failed_hands_findings(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "hands", monkeypatch, {"hand": f"PokerStars:{FAILED_HAND}"})
+    assert metrics(at)["Verdict"] == "failed"
+    findings = frame(at, "code", "message")
+    assert sorted(findings["code"]) == sorted(c for (c,) in sql(
+        dashboard_db, "SELECT code FROM findings WHERE hand_id = ?", [FAILED_HAND]))
+
+
+def test_replayer_says_when_the_file_is_gone(dashboard_db, monkeypatch, tmp_path):
+    db = tmp_path / "moved.duckdb"
+    work = tmp_path / "files"
+    extra = dashboard_extra_file(work)
+    subprocess.run([str(Path(sys.executable).with_name("handlens")), "import", str(work),
+                    "--db", str(db), "--quiet"], check=True, capture_output=True)
+    extra.unlink()
+    at = run_page(db, "hands", monkeypatch, {"hand": "PokerStars:241000000001"})
+    assert any(t.startswith("file no longer there: ") for t in texts(at))
+    assert metrics(at)["Verdict"] == "ok"  # the rest comes from the database
+
+
+# ---- Verification
+
+def test_verification_counts_and_the_failed_hand(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "verification", monkeypatch)
+    shown = metrics(at)
+    status = dict(sql(dashboard_db, """SELECT v.status, count(*) FROM verdicts v
+        WHERE EXISTS (SELECT 1 FROM player_hand_flags s WHERE s.site = v.site
+                      AND s.hand_id = v.hand_id AND s.player = 'Hero') GROUP BY 1"""))
+    assert shown["Hands verified"] == f"{sum(status.values()):,}"
+    assert shown["ok"] == f"{status['ok']:,}" and shown["failed"] == "1"
+    codes = frame(at, "code", "hands")
+    assert sorted(codes["code"]) == ["RAKE_MISMATCH", "SUMMARY_MISMATCH"]
+    selected = frame(at, "hand_id", "replay")
+    assert list(selected["hand_id"]) == [FAILED_HAND]
+    assert list(selected["replay"]) == [f"hands?hand=PokerStars%3A{FAILED_HAND}"]
+    expander, = at.expander
+    assert expander.label == f"PokerStars #{FAILED_HAND} · failed"
+    link = at.get("page_link")[0].proto
+    assert link.label == "Open in the replayer" and FAILED_HAND in link.query_string
+
+    at.selectbox(key="verify_status").set_value(None)
+    at.selectbox(key="verify_code").set_value("RAKE_MISMATCH")
+    at.run()
+    assert list(frame(at, "hand_id", "replay")["hand_id"]) == [FAILED_HAND]
+
+
+def test_verification_of_all_players(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "verification", monkeypatch)
+    at.selectbox(key="f_player").set_value("\x00all").run()
+    (hands,), = sql(dashboard_db, "SELECT count(*) FROM verdicts")
+    assert metrics(at)["Hands verified"] == f"{hands:,}"
+
+
+# ---- Import
+
+def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
+    db = tmp_path / "copy.duckdb"
+    shutil.copy(dashboard_db, db)
+    (before,), = sql(db, "SELECT count(*) FROM hands")
+    folder = tmp_path / "new"
+    text = dashboard_extra_file(folder).read_text("utf-8").replace("#2410000000", "#2420000000")
+    (folder / "HH20261104 Alcor II - $0.05-$0.10 - USD No Limit Hold'em.txt").write_text(text)
+    at = run_page(db, "import_files", monkeypatch)
+    at.text_input(key="folder").input(str(folder))
+    at.button(key="import").click().run(timeout=120)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    shown = metrics(at)
+    assert (shown["Files"], shown["New hands"], shown["Parse errors"]) == ("1", "4", "0")
+    assert sql(db, "SELECT count(*) FROM hands")[0][0] == before + 4
+
+    upload = text.replace("#2420000000", "#2430000000").encode()
+    at.file_uploader(key="uploads").set_value(("../../escape.txt", upload, "text/plain"))
+    at.button(key="import").click().run(timeout=120)
+    assert metrics(at)["New hands"] == "4"
+    kept = tmp_path / "copy-uploads" / "escape.txt"
+    assert kept.read_bytes() == upload  # kept beside the database, never outside it
+    (path,), = sql(db, "SELECT path FROM files WHERE path LIKE '%escape.txt'")[0:1]
+    assert Path(path) == kept.resolve()
+
+    at.switch_page("views/overview.py").run()  # the new hands show at once
+    (hero_hands,), = sql(db, "SELECT count(*) FROM player_hand_flags WHERE player = 'Hero'")
+    assert metrics(at)["Hands"] == f"{hero_hands:,}"
+
+
+def test_import_names_a_missing_folder(dashboard_db, monkeypatch, tmp_path):
+    at = run_page(dashboard_db, "import_files", monkeypatch)
+    at.text_input(key="folder").input(str(tmp_path / "nowhere"))
+    at.button(key="import").click().run()
+    assert at.error[0].value == "No such file or folder:"
+    assert str(tmp_path / "nowhere") in texts(at)
+
+
+# ---- Text is shown as text
+
+def test_player_names_show_literally(dashboard_db, monkeypatch):
+    for name in (SCRIPT_NAME, BOLD_NAME):
+        at = run_page(dashboard_db, "hands", monkeypatch)
+        at.selectbox(key="f_player").set_value(name).run()
+        assert not at.exception
+        assert f"Player: {name}" in texts(at)
+        listed = frame(at, "hand_id", "player")
+        assert set(listed["player"]) == {name}
+        # never through Markdown or HTML: no element of those kinds holds the name
+        for kind in ("markdown", "caption", "title", "header", "subheader", "info",
+                     "warning", "error", "success"):
+            for element in getattr(at, kind):
+                assert name not in str(element.value), (kind, element.value)
+        stacks = [df.value for df in at.dataframe if "stack" in df.value.columns][0]
+        assert name in set(stacks["player"])
+
+
+# ---- An import writing, no database, another version's database
+
+LOCK_HOLDER = """
+import sys, duckdb
+con = duckdb.connect(sys.argv[1])
+con.execute("CREATE TABLE IF NOT EXISTS _held (x INTEGER)").fetchall()
+print("locked", flush=True)
+sys.stdin.readline()
+con.close()
+"""
+
+
+def test_an_import_writing_shows_the_last_figures(dashboard_db, monkeypatch, tmp_path):
+    db = tmp_path / "locked.duckdb"
+    shutil.copy(dashboard_db, db)
+    at = run_page(db, "overview", monkeypatch)
+    before = metrics(at)
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(db)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        os.utime(db)  # the file changed: the cached figures are no longer current
+        started = time.perf_counter()
+        at.run()
+        assert time.perf_counter() - started < 5
+        assert not at.exception and not at.error
+        assert metrics(at) == before  # the last figures
+        assert any("An import is writing" in i.value for i in at.info)
+
+        at.selectbox(key="f_player").set_value(BOLD_NAME).run()  # nothing cached for it
+        assert not at.exception and not at.error
+        assert any("An import is writing" in i.value for i in at.info)
+    finally:
+        holder.communicate("\n", timeout=30)
+    at.run()  # the import is done: fresh figures, no notice
+    assert not at.exception and not at.info
+    assert f"Player: {BOLD_NAME}" in texts(at)
+
+
+def test_no_database_yet(monkeypatch, tmp_path):
+    at = run_page(tmp_path / "none.duckdb", "overview", monkeypatch)
+    assert "no database here yet" in at.info[0].value
+    at = run_page(tmp_path / "none.duckdb", "import_files", monkeypatch)
+    assert at.button(key="import")
+
+
+def test_another_versions_database(monkeypatch, tmp_path):
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
+    con.execute("INSERT INTO meta VALUES ('schema', '0')")
+    con.close()
+    at = run_page(db, "overview", monkeypatch)
+    assert "another version of handlens" in at.error[0].value
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_runs(dashboard_db, monkeypatch, page):
+    at = run_page(dashboard_db, page, monkeypatch)
+    assert at.title[0].value.replace(" ", "_").lower() in (page, "import")
