@@ -3,27 +3,47 @@
 When every player still in has shown their cards and no more betting was possible
 before the board was complete, each pot is shared by equity: the fraction of the
 boards still to come on which a player holds the best hand, ties split. The rest of
-the board is enumerated exactly. This module does it for one or two cards to come
-(an all-in on the flop or the turn); preflop all-ins (five cards to come) are not
-computed yet and are reported as such.
+the board is enumerated exactly: here, with eval7, for one or two cards to come (an
+all-in on the flop or the turn: at most 1,081 boards); by the poker-equity library
+(a compiled enumerator) for a preflop all-in, whose 1,712,304 boards (heads-up) take
+about a third of a second. Equity does not change when suits are renamed, so
+preflop results are remembered under the suit-renamed form of the cards.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, permutations
 from math import comb
+
+import poker_equity
 
 from engine.cards import DECK
 from engine.evaluate import PREBUILT as CARD
 from engine.evaluate import evaluate_prebuilt as rank
-from engine.pots import Pot
+from engine.hand import ZERO
+from engine.pots import Pot, build_pots
 
-MOST_TO_COME = 2  # cards still to come that are enumerated exactly
+MOST_TO_COME = 2  # cards still to come that eval7 enumerates here; more: poker-equity
+_PLACES = Decimal("0.0001")
+_TIES = 2520  # divisible by any number of tied winners up to 10
 
 
-class TooManyToCome(ValueError):
-    """More board cards to come than this module enumerates."""
+def adjusted_net(board: Sequence[str], hole: Mapping[str, Sequence[str]],
+                 invested: Mapping[str, Decimal], all_in: set[str], rake: Decimal,
+                 dead: Sequence[str] = ()) -> dict[str, Decimal]:
+    """Every investor's all-in adjusted net: each pot (after rake, taken pro rata)
+    shared by equity, less what the player put in. ``hole``: the live players."""
+    pots = build_pots(invested, set(hole), all_in)
+    total = sum((pot.amount for pot in pots), ZERO)
+    keep = (total - rake) / total if total else ZERO
+    adjusted = {p: -amount for p, amount in invested.items()}
+    for pot, share in zip(pots, pot_equities(board, hole, pots, dead)):
+        for p, fraction in share.items():
+            adjusted[p] += pot.amount * keep * fraction.numerator / fraction.denominator
+    return {p: v.quantize(_PLACES) for p, v in adjusted.items()}
 
 
 def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
@@ -33,9 +53,18 @@ def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
     ``board``: the cards out when the betting ended; ``hole``: every live player's
     two cards; ``dead``: other cards known to be out of the deck (folded hands shown).
     """
+    if 5 - len(board) > MOST_TO_COME:
+        return [_walked(board, {p: hole[p] for p in hole if p in pot.eligible},
+                        [*dead, *(c for p in hole if p not in pot.eligible for c in hole[p])])
+                for pot in pots]
+    return enumerated(board, hole, pots, dead)
+
+
+def enumerated(board: Sequence[str], hole: Mapping[str, Sequence[str]],
+               pots: Sequence[Pot], dead: Sequence[str] = ()) -> list[dict[str, Fraction]]:
+    """``pot_equities`` by evaluating every board to come with eval7 here (fast enough
+    for two cards to come; also the tests' independent check of the preflop walk)."""
     to_come = 5 - len(board)
-    if to_come > MOST_TO_COME:
-        raise TooManyToCome(f"{to_come} cards to come")
     used = set(board) | set(dead) | {c for cards in hole.values() for c in cards}
     deck = [CARD[c] for c in DECK if c not in used]
     players = list(hole)
@@ -55,15 +84,52 @@ def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
                 won_b += 1
         return [{players[0]: Fraction(won_a, 2 * boards), players[1]: Fraction(won_b, 2 * boards)}]
     eligible = [[players.index(p) for p in pot.eligible] for pot in pots]
-    # wins counted in 2520ths (divisible by any number of tied winners up to 10)
-    wins = [[0] * len(players) for _ in pots]
+    wins = [[0] * len(players) for _ in pots]  # in 2520ths of a board
     for rest in combinations(deck, to_come):
         ranks = [rank(c + rest) for c in cards]
         for who, won in zip(eligible, wins):
             best = max(ranks[i] for i in who)
             tied = [i for i in who if ranks[i] == best]
-            share = 2520 // len(tied)
+            share = _TIES // len(tied)
             for i in tied:
                 won[i] += share
-    return [{players[i]: Fraction(won[i], boards * 2520) for i in who}
+    return [{players[i]: Fraction(won[i], boards * _TIES) for i in who}
             for who, won in zip(eligible, wins)]
+
+
+def _walked(board: Sequence[str], hole: Mapping[str, Sequence[str]],
+            dead: Sequence[str]) -> dict[str, Fraction]:
+    """One pot's shares by poker-equity's exact walk over every board to come."""
+    players = list(hole)
+    if len(players) == 1:
+        return {players[0]: Fraction(1)}
+    hands, board_key, dead_key = _renamed([tuple(hole[p]) for p in players], board, dead)
+    return dict(zip(players, _walk(hands, board_key, dead_key)))
+
+
+@lru_cache(maxsize=4096)
+def _walk(hands: tuple[tuple[str, ...], ...], board: tuple[str, ...],
+          dead: tuple[str, ...]) -> tuple[Fraction, ...]:
+    result = poker_equity.exact_from_text("holdem", ["".join(h) for h in hands],
+                                          "".join(board), "".join(dead))
+    if result is None or not result.get("exact"):
+        raise ValueError(f"poker-equity could not walk every board for {hands}")
+    boards = result["samples"]
+    # each board's share of a tie is 1/k: summed in floating point, exact in 2520ths
+    return tuple(Fraction(round(share * _TIES), boards * _TIES) for share in result["share_sum"])
+
+
+_SUIT_NAMES = [dict(zip("cdhs", order)) for order in permutations("cdhs")]
+
+
+def _renamed(hands: list[tuple[str, ...]], board: Sequence[str], dead: Sequence[str]):
+    """The least of the 24 suit renamings of the cards (players keep their order):
+    one key for every deal that differs only by the names of the suits."""
+    best = None
+    for name in _SUIT_NAMES:
+        key = (tuple(tuple(sorted(c[0] + name[c[1]] for c in h)) for h in hands),
+               tuple(sorted(c[0] + name[c[1]] for c in board)),
+               tuple(sorted(c[0] + name[c[1]] for c in dead)))
+        if best is None or key < best:
+            best = key
+    return best

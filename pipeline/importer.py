@@ -24,6 +24,7 @@ from pathlib import Path
 
 from engine.hand import Hand
 from engine.replay import Finding, Verdict, replay
+from pipeline import preflop_equity
 from parsers.detect import Format, detect
 from parsers.errors import ParseError
 from parsers.split import RawHand, decode, leading_text, split_hands, text_codec
@@ -48,6 +49,7 @@ class Summary:
     formats_not_supported: Counter = field(default_factory=Counter)
     files_not_recognised: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    preflop_pending: int = 0  # preflop all-in hands whose equity `handlens equity` computes
 
     def as_json(self) -> dict:
         return {
@@ -58,6 +60,7 @@ class Summary:
             "parse_errors_by_reason": dict(self.errors_by_reason.most_common()),
             "formats_not_supported": dict(self.formats_not_supported.most_common()),
             "files_not_recognised": self.files_not_recognised,
+            "preflop_equity_pending": self.preflop_pending,
         }
 
 
@@ -191,6 +194,8 @@ class Importer:
         else:
             self._run_pool(job, head, units)
         self.summary.seconds = time.perf_counter() - start
+        if self.stats:
+            self.summary.preflop_pending = preflop_equity.pending(self.store.con)
         return self.summary
 
     def _run_pool(self, job: Callable, head: list[_Unit], rest: Iterator[_Unit]) -> None:

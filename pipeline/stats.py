@@ -10,9 +10,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.cards import starting_hand_class
-from engine.equity import MOST_TO_COME, pot_equities
+from engine.equity import MOST_TO_COME, adjusted_net
 from engine.hand import ZERO, Hand, Kind, Street
-from engine.pots import build_pots
 
 STATS_VERSION = "1"
 
@@ -190,7 +189,7 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
 _BOARD_AT = {Street.PREDEAL: 0, Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4,
              Street.RIVER: 5}
 _BETTING = frozenset({Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE})
-NOT_COMPUTED = None  # an all-in whose adjusted net is not computed yet (preflop)
+NOT_COMPUTED = None  # a preflop all-in's adjusted net: pipeline/preflop_equity.py fills it
 
 
 def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decimal | None]:
@@ -210,19 +209,11 @@ def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decima
     board = hand.boards[0][:_BOARD_AT[last]]
     if len(board) == 5:
         return {}
-    if 5 - len(board) > MOST_TO_COME:
-        return {s.player: NOT_COMPUTED for s in live}  # those who folded keep their net
-    players = {s.player for s in live}
-    pots = build_pots(invested, players, all_in)
-    total = sum((pot.amount for pot in pots), ZERO)
-    keep = (total - hand.summary.rake) / total if total else ZERO  # after rake, pro rata
-    dead = [c for s in hand.seats if s.player not in players for c in s.hole_cards]
-    shares = pot_equities(board, {s.player: s.hole_cards for s in live}, pots, dead)
-    adjusted = {p: -amount for p, amount in invested.items()}
-    for pot, share in zip(pots, shares):
-        for p, fraction in share.items():
-            adjusted[p] += pot.amount * keep * fraction.numerator / fraction.denominator
-    return {p: v.quantize(_BB_PLACES) for p, v in adjusted.items()}
+    hole = {s.player: s.hole_cards for s in live}
+    if 5 - len(board) > MOST_TO_COME:  # a preflop all-in: too slow for the import's path,
+        return dict.fromkeys(hole, NOT_COMPUTED)  # computed once the hands are stored
+    dead = [c for s in hand.seats if s.player not in hole for c in s.hole_cards]
+    return adjusted_net(board, hole, invested, all_in, hand.summary.rake, dead)
 
 
 def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | None,

@@ -4,9 +4,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-import pytest
-
-from engine.equity import TooManyToCome, pot_equities
+from engine.equity import pot_equities
 from engine.pots import Pot
 
 POT = Pot(Decimal(100), frozenset({"A", "B"}))
@@ -44,6 +42,12 @@ def test_three_way_with_a_side_pot():
     assert eq_main == {"A": Fraction(38, 42), "B": Fraction(2, 42), "C": Fraction(2, 42)}
 
 
-def test_preflop_all_ins_are_not_enumerated_yet():
-    with pytest.raises(TooManyToCome):
-        pot_equities([], {"A": ("As", "Ad"), "B": ("Kc", "Kd")}, [POT])
+def test_preflop_walk_is_remembered_under_renamed_suits():
+    # the same deal with hearts and spades swapped: one walk, the same shares
+    from engine.equity import _walk
+    _walk.cache_clear()
+    first = pot_equities([], {"A": ("As", "Ah"), "B": ("Kd", "Qd")}, [POT])
+    second = pot_equities([], {"A": ("Ah", "As"), "B": ("Kc", "Qc")}, [POT])
+    assert first == second
+    assert _walk.cache_info().hits == 1 and _walk.cache_info().misses == 1
+    assert sum(first[0].values()) == 1

@@ -203,3 +203,84 @@ def test_all_in_adjusted_net_of_a_turn_all_in(tmp_path):
     preflop = dict(con.execute("SELECT player, allin_adj_net FROM player_hand_stats"
                                " WHERE hand_id = '240000001001'").fetchall())
     assert preflop["Hero"] is None and preflop["Brightwater"] == Decimal("-5")
+
+
+THREE_WAY_PREFLOP = """PokerStars Hand #240000009001: Tournament #3900000009, $5.00+$0.50 USD Hold'em No Limit - Level III (25/50) - 2026/11/05 21:04:11 CET [2026/11/05 15:04:11 ET]
+Table '3900000009 1' 9-max Seat #1 is the button
+Seat 1: Shorty (300 in chips)
+Seat 2: Hero (1000 in chips)
+Seat 3: Villain (1500 in chips)
+Hero: posts small blind 25
+Villain: posts big blind 50
+*** HOLE CARDS ***
+Dealt to Hero [As Ad]
+Shorty: raises 250 to 300 and is all-in
+Hero: raises 700 to 1000 and is all-in
+Villain: calls 950
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Ts]
+*** RIVER *** [2c 7d 9h Ts] [3s]
+*** SHOW DOWN ***
+Hero: shows [As Ad] (a pair of Aces)
+Villain: shows [Kc Kd] (a pair of Kings)
+Shorty: shows [7h 8h] (a pair of Sevens)
+Hero collected 1400 from side pot
+Hero collected 900 from main pot
+*** SUMMARY ***
+Total pot 2300 Main pot 900. Side pot 1400. | Rake 0
+Board [2c 7d 9h Ts 3s]
+Seat 1: Shorty (button) showed [7h 8h] and lost with a pair of Sevens
+Seat 2: Hero (small blind) showed [As Ad] and won (2300) with a pair of Aces
+Seat 3: Villain (big blind) showed [Kc Kd] and lost with a pair of Kings
+
+
+
+"""
+
+
+def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_path):
+    """Shorty (7h 8h) all-in for 300, Hero (As Ad) for 1000, Villain (Kc Kd) calls:
+    main pot 3 x 300 = 900 among the three, side pot 2 x 700 = 1400 between Hero and
+    Villain (Shorty's cards out of the deck), no rake. Stored as NULL at import, filled
+    by the equity pass; the equities checked against eval7 evaluating all 1,370,754
+    boards here (an enumeration independent of poker-equity's)."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    import duckdb
+
+    from engine.equity import enumerated
+    from engine.pots import Pot
+    from engine.replay import replay
+    from pipeline import preflop_equity
+    from pipeline.importer import Importer, discover
+    from pipeline.store import Store
+
+    assert replay(parse_hand(THREE_WAY_PREFLOP.strip() + "\n")).status == "ok"
+    (tmp_path / "hh").mkdir()
+    (tmp_path / "hh" / "three-way.txt").write_text(THREE_WAY_PREFLOP, encoding="utf-8")
+    store = Store(tmp_path / "h.duckdb")
+    summary = Importer(store, workers=1).run(discover([tmp_path / "hh"]))
+    assert summary.preflop_pending == 1
+    adjusted = "SELECT player, allin_adj_net FROM player_hand_stats ORDER BY player"
+    assert [v for _, v in store.con.execute(adjusted).fetchall()] == [None, None, None]
+    assert preflop_equity.fill(store.con, workers=1) == 1
+    got = dict(store.con.execute(adjusted).fetchall())
+    assert preflop_equity.fill(store.con, workers=1) == 0  # nothing left to do
+    store.close()
+
+    hole = {"Shorty": ("7h", "8h"), "Hero": ("As", "Ad"), "Villain": ("Kc", "Kd")}
+    main = Pot(Decimal(900), frozenset(hole))
+    side = Pot(Decimal(1400), frozenset({"Hero", "Villain"}))
+    eq_main, eq_side = enumerated([], hole, [main, side])
+    assert sum(eq_main.values()) == sum(eq_side.values()) == 1
+
+    def money(fraction: Fraction, pot: int) -> Decimal:
+        return Decimal(pot) * fraction.numerator / fraction.denominator
+
+    want = {"Shorty": money(eq_main["Shorty"], 900) - 300,
+            "Hero": money(eq_main["Hero"], 900) + money(eq_side["Hero"], 1400) - 1000,
+            "Villain": money(eq_main["Villain"], 900) + money(eq_side["Villain"], 1400) - 1000}
+    assert got == {p: v.quantize(Decimal("0.0001")) for p, v in want.items()}
+    assert abs(sum(got.values())) <= Decimal("0.0003")  # no rake: the chips only move
+    assert got["Hero"] > 0 > got["Villain"]  # aces are the favourite in both pots
