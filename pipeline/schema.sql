@@ -172,6 +172,9 @@ SELECT site, hand_id, player, played_at, position, position_group, hand_class,
     (chances & 262144) <> 0 AS wtsd_chance, (dones & 262144) <> 0 AS wtsd_done,
     (chances & 524288) <> 0 AS wsd_chance, (dones & 524288) <> 0 AS wsd_done,
     (chances & 1048576) <> 0 AS wwsf_chance, (dones & 1048576) <> 0 AS wwsf_done,
+    (chances & 2097152) <> 0 AS donk_flop_chance, (dones & 2097152) <> 0 AS donk_flop_done,
+    (chances & 4194304) <> 0 AS donk_turn_chance, (dones & 4194304) <> 0 AS donk_turn_done,
+    (chances & 8388608) <> 0 AS donk_river_chance, (dones & 8388608) <> 0 AS donk_river_done,
     post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb, rake_share,
     allin_adj_net
 FROM player_hand_flags;

@@ -19,7 +19,7 @@ STATS_VERSION = "1"
 RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_bet",
           "cold_call", "squeeze", "steal", "fold_sb_to_steal", "fold_bb_to_steal",
           "saw_flop", "saw_turn", "saw_river", "cbet_flop", "cbet_turn", "fold_to_cbet_flop",
-          "wtsd", "wsd", "wwsf")
+          "wtsd", "wsd", "wwsf", "donk_flop", "donk_turn", "donk_river")
 COUNTS = ("post_bets", "post_raises", "post_calls", "post_folds")
 BIT = {stat: 1 << i for i, stat in enumerate(RATIOS)}  # the schema's view reads these bits
 STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
@@ -144,19 +144,29 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
     return flags
 
 
+_DONK = {Street.FLOP: "donk_flop", Street.TURN: "donk_turn", Street.RIVER: "donk_river"}
+
+
 def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | None) -> None:
-    """C-bets on the flop and turn, folds to the flop c-bet, and postflop action counts.
-    Facing a c-bet means: the first bet a player faces on the flop is the c-bet."""
+    """C-bets on the flop and turn, folds to the flop c-bet, donk bets, and postflop
+    action counts. Facing a c-bet means: the first bet a player faces on the flop is
+    the c-bet. A donk bet is a bet into the previous street's last bettor or raiser
+    before that player has acted on this street."""
     flop_cbet = flop_raised = bet = cbet = False
     street = None
     first: set[str] = set()
     faced: set[str] = set()  # faced a bet on this street already
+    gone: set[str] = set()  # folded or all-in: can no longer act
+    previous, last = None, aggressor  # the last aggressor of the street before, of this one
     for a in hand.actions:
+        if a.kind == Kind.FOLD or a.all_in:
+            gone.add(a.player)
         if a.street < Street.FLOP:
             continue
         if a.street != street:
             street, bet, cbet = a.street, False, False
             first, faced = set(), set()
+            previous, last = last, None
         p, kind = a.player, a.kind
         f = flags.get(p)
         if f is None:
@@ -165,6 +175,9 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
         if counted is not None:
             f.counts[counted] += 1
         if p not in first:
+            if (not bet and previous is not None and p != previous
+                    and previous not in first and previous not in gone):
+                f.offer(_DONK[street], kind == Kind.BET)
             first.add(p)
             if p == aggressor and not bet:
                 if street == Street.FLOP:
@@ -175,6 +188,8 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
             faced.add(p)
             if cbet and street == Street.FLOP:
                 f.offer("fold_to_cbet_flop", kind == Kind.FOLD)
+        if kind == Kind.BET or kind == Kind.RAISE:
+            last = p
         if kind == Kind.BET:
             bet = True
             if p == aggressor and street == Street.FLOP and f.has("cbet_flop", done=True):

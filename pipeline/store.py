@@ -36,7 +36,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "2"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "3"  # raise it whenever schema.sql changes what is stored
 
 
 class SchemaError(RuntimeError):

@@ -109,6 +109,38 @@ Board [2c 7d Ts Jh]
     assert "wtsd" in f["BTNp"][0] and "wtsd" not in f["BTNp"][1]
 
 
+def test_donk_bet_flop_and_turn_and_none_in_position():
+    f = flags(FOLDS_TO + """BTNp: raises $0.20 to $0.30
+SBp: calls $0.20
+BBp: calls $0.20
+*** FLOP *** [2c 7d Ts]
+SBp: checks
+BBp: bets $0.40
+BTNp: calls $0.40
+SBp: folds
+*** TURN *** [2c 7d Ts] [Jh]
+BBp: checks
+BTNp: bets $1
+BBp: calls $1
+*** RIVER *** [2c 7d Ts Jh] [3s]
+BBp: bets $2
+BTNp: folds
+Uncalled bet ($2) returned to BBp
+BBp collected $3.55 from pot
+*** SUMMARY ***
+Total pot $3.70 | Rake $0.15
+Board [2c 7d Ts Jh 3s]
+""")
+    # flop: the preflop raiser (BTNp) acts last: SBp checked, BBp bet into him
+    assert "donk_flop" in f["SBp"][0] and "donk_flop" not in f["SBp"][1]
+    assert "donk_flop" in f["BBp"][0] and "donk_flop" in f["BBp"][1]
+    assert "donk_flop" not in f["BTNp"][0]  # the aggressor cannot donk into himself
+    # turn: BBp led the flop, so BBp is the aggressor; BTNp acts after him: no chance
+    assert "donk_turn" not in f["BBp"][0] and "donk_turn" not in f["BTNp"][0]
+    # river: BTNp bet the turn; BBp, first to act, bets into him
+    assert "donk_river" in f["BBp"][0] and "donk_river" in f["BBp"][1]
+
+
 def test_incomplete_all_in_and_showdown_money():
     head = HEAD.replace("Seat 2: HJp ($10 in chips)", "Seat 2: HJp ($0.45 in chips)")
     f = flags("""UTGp: raises $0.20 to $0.30
