@@ -15,6 +15,11 @@ from engine.hand import ZERO, Hand, Kind, Street
 
 STATS_VERSION = "1"
 
+# enum members and kinds read once: attribute lookups cost more than the comparisons
+PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER,
+                                        Street.SHOWDOWN)
+FOLD, CALL, BET, RAISE = Kind.FOLD, Kind.CALL, Kind.BET, Kind.RAISE
+
 # the ratio stats, each stored as <name>_chance and <name>_done
 RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_bet",
           "cold_call", "squeeze", "steal", "fold_sb_to_steal", "fold_bb_to_steal",
@@ -22,9 +27,12 @@ RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_
           "wtsd", "wsd", "wwsf", "donk_flop", "donk_turn", "donk_river")
 COUNTS = ("post_bets", "post_raises", "post_calls", "post_folds")
 BIT = {stat: 1 << i for i, stat in enumerate(RATIOS)}  # the schema's view reads these bits
+(VPIP, PFR, LIMP, RFI, THREE_BET, FOUR_BET, FOLD_TO_THREE_BET, COLD_CALL, SQUEEZE, STEAL,
+ FOLD_SB_TO_STEAL, FOLD_BB_TO_STEAL, SAW_FLOP, SAW_TURN, SAW_RIVER, CBET_FLOP, CBET_TURN,
+ FOLD_TO_CBET_FLOP, WTSD, WSD, WWSF, DONK_FLOP, DONK_TURN, DONK_RIVER) = BIT.values()
 STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
-_VOLUNTARY = frozenset({Kind.CALL, Kind.BET, Kind.RAISE})
-_COUNTED = {Kind.BET: 0, Kind.RAISE: 1, Kind.CALL: 2, Kind.FOLD: 3}  # COUNTS order
+_VOLUNTARY = frozenset({CALL, BET, RAISE})
+_COUNTED = {BET: 0, RAISE: 1, CALL: 2, FOLD: 3}  # COUNTS order
 
 
 class _Flags:
@@ -36,9 +44,8 @@ class _Flags:
         self.chances = self.dones = 0
         self.counts = [0, 0, 0, 0]
 
-    def offer(self, stat: str, taken: bool) -> None:
-        """A chance at ``stat`` (only the first counts) and whether it was taken."""
-        bit = BIT[stat]
+    def offer(self, bit: int, taken: bool) -> None:
+        """A chance at the stat of ``bit`` (only the first counts) and whether it was taken."""
         if not self.chances & bit:
             self.chances |= bit
             if taken:
@@ -62,9 +69,9 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
     dealt = [s.player for s in hand.seats if not s.sitting_out]
     flags = {p: _Flags() for p in dealt}
     position = {p: positions.get(seat_of[p]) for p in dealt}
-    preflop = [a for a in hand.actions if a.street == Street.PREFLOP]
+    preflop = [a for a in hand.actions if a.street == PREFLOP]
     straddlers = {a.player for a in hand.actions if a.kind == Kind.POST_STRADDLE}
-    walk = bool(preflop) and all(a.kind == Kind.FOLD for a in preflop) and not straddlers
+    walk = bool(preflop) and all(a.kind == FOLD for a in preflop) and not straddlers
 
     # ---- preflop: one pass, each player's decisions seen with the state before them
     raises = callers = 0
@@ -81,28 +88,29 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
         unopened = first and raises == 0 and callers == 0
         if first:
             if unopened:
-                f.offer("rfi", kind == Kind.RAISE)
+                f.offer(RFI, kind == RAISE)
             if position.get(p) in STEAL_POSITIONS and unopened:
-                f.offer("steal", kind == Kind.RAISE)
+                f.offer(STEAL, kind == RAISE)
             if raises == 0 and position.get(p) != "BB":
-                f.offer("limp", kind == Kind.CALL)
+                f.offer(LIMP, kind == CALL)
         if raises >= 1 and p not in voluntary and position.get(p) not in ("SB", "BB") \
                 and p != first_raiser:
-            f.offer("cold_call", kind == Kind.CALL)
+            f.offer(COLD_CALL, kind == CALL)
         if raises == 1 and p != first_raiser:
-            f.offer("three_bet", kind == Kind.RAISE)
+            f.offer(THREE_BET, kind == RAISE)
             if callers >= 1:
-                f.offer("squeeze", kind == Kind.RAISE)
+                f.offer(SQUEEZE, kind == RAISE)
             if steal_on and position.get(p) in ("SB", "BB"):
-                f.offer(f"fold_{position[p].lower()}_to_steal", kind == Kind.FOLD)
+                f.offer(FOLD_SB_TO_STEAL if position[p] == "SB" else FOLD_BB_TO_STEAL,
+                        kind == FOLD)
         if raises == 2 and p == first_raiser:
-            f.offer("fold_to_three_bet", kind == Kind.FOLD)
+            f.offer(FOLD_TO_THREE_BET, kind == FOLD)
         if raises == 2 and p != last_raiser:
-            f.offer("four_bet", kind == Kind.RAISE)
+            f.offer(FOUR_BET, kind == RAISE)
         decided.add(p)
         if kind in _VOLUNTARY:
             voluntary.add(p)
-        if kind == Kind.RAISE:
+        if kind == RAISE:
             raises += 1
             callers = 0
             if raises == 1:
@@ -111,40 +119,38 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
             else:
                 steal_on = False
             last_raiser = p
-        elif kind == Kind.CALL:
+        elif kind == CALL:
             callers += 1
             steal_on = False
-    raisers = {a.player for a in preflop if a.kind == Kind.RAISE}
+    raisers = {a.player for a in preflop if a.kind == RAISE}
     for p, f in flags.items():
         if not walk:
-            f.offer("vpip", p in voluntary)
-            f.offer("pfr", p in raisers)
+            f.offer(VPIP, p in voluntary)
+            f.offer(PFR, p in raisers)
 
     # ---- after the flop
-    folded_on = {a.player: a.street for a in hand.actions if a.kind == Kind.FOLD}
+    folded_on = {a.player: a.street for a in hand.actions if a.kind == FOLD}
     board = len(hand.boards[0]) if hand.boards else 0
-    reached = {Street.FLOP: board >= 3, Street.TURN: board >= 4, Street.RIVER: board >= 5}
     live = [p for p in dealt if p not in folded_on]
     showdown = len(live) > 1
     won = {c.player for c in hand.collects if c.amount > 0}
     for p, f in flags.items():
-        out = folded_on.get(p)
-        saw = {s: reached[s] and (out is None or out >= s) for s in reached}
-        if saw[Street.FLOP]:
-            f.offer("saw_flop", True)
-            f.offer("wtsd", showdown and p in live)
-            f.offer("wwsf", p in won)
-        if saw[Street.TURN]:
-            f.offer("saw_turn", True)
-        if saw[Street.RIVER]:
-            f.offer("saw_river", True)
+        out = folded_on.get(p, SHOWDOWN)  # the street a player folded on
+        if board >= 3 and out >= FLOP:
+            f.offer(SAW_FLOP, True)
+            f.offer(WTSD, showdown and p in live)
+            f.offer(WWSF, p in won)
+            if board >= 4 and out >= TURN:
+                f.offer(SAW_TURN, True)
+                if board >= 5 and out >= RIVER:
+                    f.offer(SAW_RIVER, True)
         if showdown and p in live:
-            f.offer("wsd", p in won)
+            f.offer(WSD, p in won)
     _continuation_bets(hand, flags, last_raiser)
     return flags
 
 
-_DONK = {Street.FLOP: "donk_flop", Street.TURN: "donk_turn", Street.RIVER: "donk_river"}
+_DONK = {FLOP: DONK_FLOP, TURN: DONK_TURN, RIVER: DONK_RIVER}
 
 
 def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | None) -> None:
@@ -159,9 +165,9 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
     gone: set[str] = set()  # folded or all-in: can no longer act
     previous, last = None, aggressor  # the last aggressor of the street before, of this one
     for a in hand.actions:
-        if a.kind == Kind.FOLD or a.all_in:
+        if a.kind == FOLD or a.all_in:
             gone.add(a.player)
-        if a.street < Street.FLOP:
+        if a.street < FLOP:
             continue
         if a.street != street:
             street, bet, cbet = a.street, False, False
@@ -177,33 +183,33 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
         if p not in first:
             if (not bet and previous is not None and p != previous
                     and previous not in first and previous not in gone):
-                f.offer(_DONK[street], kind == Kind.BET)
+                f.offer(_DONK[street], kind == BET)
             first.add(p)
             if p == aggressor and not bet:
-                if street == Street.FLOP:
-                    f.offer("cbet_flop", kind == Kind.BET)
-                elif street == Street.TURN and flop_cbet and not flop_raised:
-                    f.offer("cbet_turn", kind == Kind.BET)
+                if street == FLOP:
+                    f.offer(CBET_FLOP, kind == BET)
+                elif street == TURN and flop_cbet and not flop_raised:
+                    f.offer(CBET_TURN, kind == BET)
         if bet and p not in faced:
             faced.add(p)
-            if cbet and street == Street.FLOP:
-                f.offer("fold_to_cbet_flop", kind == Kind.FOLD)
-        if kind == Kind.BET or kind == Kind.RAISE:
+            if cbet and street == FLOP:
+                f.offer(FOLD_TO_CBET_FLOP, kind == FOLD)
+        if kind == BET or kind == RAISE:
             last = p
-        if kind == Kind.BET:
+        if kind == BET:
             bet = True
-            if p == aggressor and street == Street.FLOP and f.has("cbet_flop", done=True):
+            if p == aggressor and street == FLOP and f.dones & CBET_FLOP:
                 cbet = flop_cbet = True
-        elif kind == Kind.RAISE:
+        elif kind == RAISE:
             bet = True
             cbet = False
-            if street == Street.FLOP:
+            if street == FLOP:
                 flop_raised = True
 
 
-_BOARD_AT = {Street.PREDEAL: 0, Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4,
-             Street.RIVER: 5}
-_BETTING = frozenset({Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE})
+_BOARD_AT = {Street.PREDEAL: 0, PREFLOP: 0, FLOP: 3, TURN: 4,
+             RIVER: 5}
+_BETTING = frozenset({FOLD, Kind.CHECK, CALL, BET, RAISE})
 NOT_COMPUTED = None  # a preflop all-in's adjusted net: pipeline/preflop_equity.py fills it
 
 
@@ -212,7 +218,7 @@ def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decima
     empty when the hand does not qualify (every player then keeps their net)."""
     if len(hand.boards) != 1 or hand.summary is None:
         return {}
-    folded = {a.player for a in hand.actions if a.kind == Kind.FOLD}
+    folded = {a.player for a in hand.actions if a.kind == FOLD}
     live = [s for s in hand.seats if not s.sitting_out and s.player not in folded
             and s.player in invested]
     if len(live) < 2 or any(len(s.hole_cards) < 2 for s in live):
@@ -220,7 +226,7 @@ def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decima
     all_in = {a.player for a in hand.actions if a.all_in}
     if sum(1 for s in live if s.player not in all_in) > 1:
         return {}  # somebody could still bet: the board did not just run out
-    last = max((a.street for a in hand.actions if a.kind in _BETTING), default=Street.PREFLOP)
+    last = max((a.street for a in hand.actions if a.kind in _BETTING), default=PREFLOP)
     board = hand.boards[0][:_BOARD_AT[last]]
     if len(board) == 5:
         return {}

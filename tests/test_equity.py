@@ -51,3 +51,17 @@ def test_preflop_walk_is_remembered_under_renamed_suits():
     assert first == second
     assert _walk.cache_info().hits == 1 and _walk.cache_info().misses == 1
     assert sum(first[0].values()) == 1
+
+
+def test_walk_agrees_with_the_eval7_enumeration_on_random_flop_and_turn_all_ins():
+    import random
+
+    from engine.cards import DECK
+    from engine.equity import enumerated
+    rng = random.Random(5)
+    for _ in range(40):
+        cards = rng.sample(DECK, 2 * 3 + 4)
+        hole = {"A": tuple(cards[0:2]), "B": tuple(cards[2:4]), "C": tuple(cards[4:6])}
+        board = cards[6:6 + rng.choice((3, 4))]
+        pots = [Pot(Decimal(30), frozenset(hole)), Pot(Decimal(20), frozenset({"A", "B"}))]
+        assert pot_equities(board, hole, pots) == enumerated(board, hole, pots)
