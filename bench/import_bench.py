@@ -88,6 +88,67 @@ def parse_only(folder: Path, judge: bool = False) -> int:
     return n
 
 
+def worker_stages(folder: Path, limit: int = 6000) -> dict[str, float]:
+    """One core, µs a hand, best of five: what a worker does to each hand, stage by stage
+    (steadier than whole imports on a shared machine)."""
+    import gc
+
+    from engine.hand import Hand
+    from engine.replay import replay
+    from pipeline.rows import Batch
+    texts = []
+    for path in sorted(folder.rglob("*.txt")):
+        text, enc = decode(path.read_bytes())
+        texts += [r.text for r in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end)]
+        if len(texts) >= limit:
+            break
+    texts = texts[:limit]
+    hands = [h for h in (POKERSTARS.parse(t) for t in texts) if isinstance(h, Hand)]
+
+    def rows(stats: bool):
+        batch = Batch(stats)
+        for h in hands:
+            batch.add_hand(h, 1, 0, 0, 1)
+        batch.tables()
+
+    def best(fn, *args, runs: int = 5) -> float:
+        times = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            fn(*args)
+            times.append(time.perf_counter() - t)
+        return min(times) / len(hands) * 1e6
+
+    gc.disable()
+    try:
+        return {"parse": best(lambda: [POKERSTARS.parse(t) for t in texts], runs=3),
+                "replay": best(lambda: [replay(h) for h in hands]),
+                "rows": best(rows, False), "rows_stats": best(rows, True)}
+    finally:
+        gc.enable()
+
+
+def preflop_equity_rate(db: Path, hands: int = 12) -> tuple[int, float]:
+    """Hands left for ``handlens equity`` after an import, and seconds a hand to fill
+    them (measured on up to ``hands`` of them, all cores)."""
+    from pipeline import preflop_equity
+    from pipeline.store import Store
+    store = Store(db)
+    try:
+        pending = preflop_equity.pending(store.con)
+        if not pending:
+            return 0, 0.0
+        store.con.execute(  # measure on a sample: leave the rest computed already
+            "UPDATE player_hand_flags SET allin_adj_net = net WHERE allin_adj_net IS NULL AND"
+            " hand_id NOT IN (SELECT hand_id FROM player_hand_flags WHERE allin_adj_net IS NULL"
+            " GROUP BY hand_id ORDER BY hand_id LIMIT ?)", [hands]).fetchall()
+        t = time.perf_counter()
+        done = preflop_equity.fill(store.con)
+        return pending, (time.perf_counter() - t) / max(done, 1)
+    finally:
+        store.close()
+
+
 _IMPORT = """
 import json, resource, sys
 from pipeline.importer import Importer, discover
@@ -148,11 +209,13 @@ def main() -> None:
         n_split, t_split = timed(split_only, folder)
         n_parse, t_parse = timed(parse_only, folder)
         n_judge, t_judge = timed(parse_only, folder, True)
+        stages = worker_stages(folder)
         db = Path(tmp) / "bench.duckdb"
         store_only = whole_import(folder, db, verify=False, stats=False, repeat=args.repeat)
         bare = whole_import(folder, db, verify=False, repeat=args.repeat)
         no_stats = whole_import(folder, db, stats=False, repeat=args.repeat)
         result = whole_import(folder, db, repeat=args.repeat)
+        pending, per_preflop = preflop_equity_rate(db)
     base = n_split / t_split
     rows = [("split only (1 core)", n_split / t_split),
             ("split + parse (1 core)", n_parse / t_parse),
@@ -175,6 +238,15 @@ def main() -> None:
     print(f"stat flags add {cpu / cpu_no_stats - 1:.1%} to the import's work "
           f"({result['seconds'] / no_stats['seconds'] - 1:.1%} to its wall time)")
     print(f"import main process CPU: {result['main_cpu'] / result['hands'] * 1e6:.0f} µs a hand")
+    parse, judge, rows, flags = (stages["parse"], stages["replay"], stages["rows"],
+                                 stages["rows_stats"] - stages["rows"])
+    print(f"one core, µs a hand: parse {parse:.0f}, rows {rows:.0f}, replay {judge:.0f}, "
+          f"stat flags {flags:.0f}: replay adds {judge / (parse + rows):.1%} to parse + rows; "
+          f"stat flags add {flags / (parse + rows + judge):.1%} to parse + rows + replay")
+    if pending:
+        print(f"preflop all-ins left to `handlens equity`: {pending:,} hands "
+              f"({pending / result['hands']:.1%}), {per_preflop:.2f} s a hand (all cores): "
+              f"{pending * per_preflop:,.0f} s in all")
     print(f"peak memory: import process {result['peak_main_mb']:.0f} MB, "
           f"largest worker {result['peak_worker_mb']:.0f} MB")
     print(f"(bench process itself: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
