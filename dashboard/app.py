@@ -55,5 +55,7 @@ except SchemaError as exc:
     with notice.container():
         st.error("This database was written by another version of handlens.")
         st.text(str(exc))
+finally:
+    data.close()  # never hold the file between runs: an importer may be waiting
 if st.session_state.get("handlens_stale"):
     notice.info(STALE, icon=":material/hourglass_top:")

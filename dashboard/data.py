@@ -1,7 +1,8 @@
 """Where the dashboard gets its figures: cached, read-only, patient with importers.
 
-``fetch(name, *args)`` runs one of the queries below on a short-lived read-only
-connection. Results are cached on (query, database path, the file's size and
+``fetch(name, *args)`` runs one of the queries below on a read-only connection
+that lives for one run of a page (``close()`` ends it), so that an importer is
+kept waiting as little as possible. Results are cached on (query, database path, the file's size and
 modification time, arguments): an import changes the file, so its hands show on
 the next run of a page. While another process writes (``handlens import`` holds
 DuckDB's lock), opening fails: ``fetch`` tries again briefly, then hands back the
@@ -11,6 +12,7 @@ last figures it had for the same question and marks the run as stale, or raises
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -28,8 +30,7 @@ QUERIES = {
     "hero": queries.hero,
     "players": queries.players,
     "options": queries.options,
-    "summary": queries.summary,
-    "winnings": queries.winnings,
+    "overview": queries.overview,
     "positions": queries.positions,
     "starting_hands": queries.starting_hands,
     "hand_list": queries.hand_list,
@@ -51,6 +52,7 @@ class NoDatabase(Exception):
 
 _last: OrderedDict = OrderedDict()  # (name, path, args) -> result, most recent last
 _busy_seen = [0.0]
+_run = threading.local()  # this script run's connection (each session runs in a thread)
 
 
 def db_path() -> str:
@@ -91,13 +93,28 @@ def connect(path: str) -> duckdb.DuckDBPyConnection:
     raise Busy(path)
 
 
+def _connection(path: str) -> duckdb.DuckDBPyConnection:
+    """The connection of this run, opened on the first query that is not cached."""
+    held = getattr(_run, "held", None)
+    if held is not None and held[0] == path:
+        return held[1]
+    close()
+    con = connect(path)
+    _run.held = (path, con)
+    return con
+
+
+def close() -> None:
+    """End this run's connection (the app's frame calls it when a page is drawn)."""
+    held = getattr(_run, "held", None)
+    _run.held = None
+    if held is not None:
+        held[1].close()
+
+
 @st.cache_data(show_spinner=False, max_entries=512)
 def _cached(name: str, path: str, sig: tuple, args: tuple):
-    con = connect(path)
-    try:
-        return QUERIES[name](con, *args)
-    finally:
-        con.close()
+    return QUERIES[name](_connection(path), *args)
 
 
 def fetch(name: str, *args):

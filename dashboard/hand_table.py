@@ -7,7 +7,7 @@ import streamlit as st
 from dashboard import show
 
 
-def hand_table(listed: pl.DataFrame, unit: str, key: str) -> None:
+def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "auto") -> None:
     """Show ``queries.hand_list`` rows: net in money when ``unit`` is a currency,
     else in big blinds; cards with suit symbols; a replay link per hand."""
     if listed.is_empty():
@@ -21,7 +21,7 @@ def hand_table(listed: pl.DataFrame, unit: str, key: str) -> None:
         pl.col(net).alias("net"), "status", "showdown",
         pl.Series("replay", [show.replay_url(s, h) for s, h in
                              zip(listed["site"].to_list(), listed["hand_id"].to_list())]))
-    st.dataframe(table, hide_index=True, key=key, column_config={
+    st.dataframe(table, hide_index=True, key=key, height=height, column_config={
         "played_at": st.column_config.DatetimeColumn("played", format="YYYY-MM-DD HH:mm"),
         "hand_id": st.column_config.TextColumn("hand"),
         "net": st.column_config.NumberColumn(f"net ({unit})", format="%.2f"),

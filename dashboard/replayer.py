@@ -39,19 +39,15 @@ def _step(step: Step, findings_at: dict[int, str]) -> None:
     with board:
         st.caption("Board")
         _board(step.board)
-    left, right = st.columns([5, 7])
+    left, right = st.columns([4, 5])
     left.dataframe(pl.DataFrame(
-        [(s["seat"], s["player"], s["position"], _amount(s["stack"]),
-          show.card_text(s["cards"]), "folded" if s["folded"] else "")
+        [(s["player"], s["position"], _amount(s["stack"]), show.card_text(s["cards"]),
+          "folded" if s["folded"] else "")
          for s in step.stacks],
-        schema={"seat": pl.Int64, "player": pl.String, "position": pl.String,
-                "stack": pl.Float64, "cards": pl.String, "": pl.String}, orient="row"),
+        schema={"player": pl.String, "position": pl.String, "stack": pl.Float64,
+                "cards": pl.String, "": pl.String}, orient="row"),
         hide_index=True, key=f"stacks_{step.street}",
-        column_config={"seat": st.column_config.NumberColumn(width="small"),
-                       "position": st.column_config.TextColumn(width="small"),
-                       "stack": st.column_config.NumberColumn("stack before", format="%.2f",
-                                                              width="small"),
-                       "": st.column_config.TextColumn(width="small")})
+        column_config={"stack": st.column_config.NumberColumn("stack before", format="%.2f")})
     if not step.actions:
         right.caption("No action on this street (all-in run-out).")
         return
@@ -62,8 +58,9 @@ def _step(step: Step, findings_at: dict[int, str]) -> None:
         schema={"#": pl.Int64, "player": pl.String, "action": pl.String,
                 "amount": pl.Float64, "pot": pl.Float64, "finding": pl.String}, orient="row"),
         hide_index=True, key=f"actions_{step.street}", column_config={
-            "amount": st.column_config.NumberColumn("chips in", format="%.2f"),
-            "pot": st.column_config.NumberColumn("pot after", format="%.2f")})
+            "#": st.column_config.NumberColumn(width=40),
+            "amount": st.column_config.NumberColumn("chips in", format="%.2f", width=70),
+            "pot": st.column_config.NumberColumn("pot after", format="%.2f", width=70)})
 
 
 def _showdown(r: Replay) -> None:

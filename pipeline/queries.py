@@ -133,8 +133,9 @@ def options(con: duckdb.DuckDBPyConnection) -> dict:
                               ).fetchall()[0]
     return {
         "sites": column("SELECT DISTINCT site FROM hands ORDER BY 1"),
-        "stakes": column(f"SELECT {STAKES} AS k FROM hands h WHERE h.supported"
-                         " GROUP BY k, h.currency, h.big_blind ORDER BY h.currency, h.big_blind"),
+        "stakes": column(f"SELECT {STAKES} FROM (SELECT DISTINCT currency, small_blind,"
+                         " big_blind FROM hands WHERE supported) h"
+                         " ORDER BY h.currency, h.big_blind, h.small_blind"),
         "structures": column("SELECT DISTINCT structure FROM hands"
                              " WHERE structure IS NOT NULL ORDER BY 1"),
         "table_sizes": column("SELECT DISTINCT max_seats FROM hands"
@@ -163,51 +164,55 @@ def _ratios(row: dict) -> dict:
     return out
 
 
-def summary(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
-    """Hands, net in big blinds, bb/100, the shown stats, hands whose all-in adjusted
-    net is not computed, and per currency: hands, net, all-in adjusted net, bb/100."""
+def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> dict:
+    """The Overview in one scan of the player's hands: hands, net in big blinds, bb/100,
+    the shown stats, hands whose all-in adjusted net is not computed; ``by_currency``:
+    hands, net, all-in adjusted net and bb/100 per currency; and ``curve``, the
+    cumulative winnings (see ``_curve``), in money when the hands hold one currency,
+    else in big blinds (``in_bb``)."""
     rows, params = _rows(f)
-    cur = con.execute(f"""
-        SELECT h.currency, count(*) AS hands, sum(s.net) AS net, sum(s.net_bb) AS net_bb,
-               sum(coalesce(s.allin_adj_net, s.net)) AS allin_adjusted,
-               count(*) FILTER (WHERE s.allin_adj_net IS NULL) AS allin_not_computed,
-               sum(s.post_bets) + sum(s.post_raises) AS aggressive,
-               sum(s.post_calls) AS calls, {_sums()}
-        FROM {rows} GROUP BY h.currency ORDER BY hands DESC, h.currency""", params)
-    names = [d[0] for d in cur.description]
-    per = [dict(zip(names, values)) for values in cur.fetchall()]
-    total = {n: sum((r[n] or 0) for r in per) for n in names if n != "currency"}
-    hands = total["hands"]
+    flags = ", ".join(f"s.{r}_chance, s.{r}_done" for r in RATIOS_SHOWN)
+    hands = _frame(con, f"""
+        SELECT h.currency, s.net, s.net_bb, s.allin_adj_net AS adj,
+               (s.allin_adj_net / nullif(h.big_blind, 0))::DOUBLE AS adj_bb,
+               s.wsd_chance AS went, s.post_bets + s.post_raises AS aggressive,
+               s.post_calls AS calls, {flags}
+        FROM {rows} ORDER BY s.played_at, s.site, s.hand_id""", params)
+    n = hands.height
+    sums = hands.select(
+        pl.col("net_bb").sum(), pl.col("adj").null_count().alias("allin_not_computed"),
+        pl.col("aggressive").sum(), pl.col("calls").sum(),
+        *(pl.col(f"{r}_{k}").sum() for r in RATIOS_SHOWN for k in ("chance", "done")),
+    ).row(0, named=True)
+    by_currency = (
+        hands.group_by("currency")
+        .agg(pl.len().alias("hands"), pl.col("net").sum().cast(pl.Float64),
+             pl.coalesce("adj", "net").sum().cast(pl.Float64).alias("allin_adjusted"),
+             (100 * pl.col("net_bb").sum().cast(pl.Float64) / pl.len()).round(2)
+             .alias("bb_per_100"))
+        .sort(["hands", "currency"], descending=[True, False]))
+    in_bb = by_currency.height != 1
+    net_bb = float(sums["net_bb"]) if n else None
     return {
-        "hands": hands, "allin_not_computed": total["allin_not_computed"],
-        "net_bb": float(total["net_bb"]) if hands else None,
-        "bb_per_100": round(100 * float(total["net_bb"]) / hands, 2) if hands else None,
-        **_ratios(total),
-        "by_currency": pl.DataFrame(
-            [(r["currency"], r["hands"], float(r["net"]), float(r["allin_adjusted"]),
-              round(100 * float(r["net_bb"] or 0) / r["hands"], 2)) for r in per],
-            schema={"currency": pl.String, "hands": pl.Int64, "net": pl.Float64,
-                    "allin_adjusted": pl.Float64, "bb_per_100": pl.Float64}, orient="row"),
+        "hands": n, "allin_not_computed": sums["allin_not_computed"], "net_bb": net_bb,
+        "bb_per_100": round(100 * net_bb / n, 2) if n else None, **_ratios(sums),
+        "by_currency": by_currency, "in_bb": in_bb,
+        "curve": _curve(hands, "net_bb" if in_bb else "net", "adj_bb" if in_bb else "adj",
+                        points),
     }
 
 
-def winnings(con: duckdb.DuckDBPyConnection, f: Filters, in_bb: bool,
-             points: int = 2000) -> pl.DataFrame:
-    """The cumulative winnings, hand by hand in the order played (time, then hand id):
-    net, all-in adjusted (net where it was not computed), showdown and non-showdown.
-    Sums run over every hand; only the points drawn are thinned to about ``points``
-    (every Nth hand, the first and the last). In big blinds with ``in_bb``, else money."""
-    rows, params = _rows(f)
-    value = "s.net_bb" if in_bb else "s.net"
-    adjusted = "s.allin_adj_net / nullif(h.big_blind, 0)" if in_bb else "s.allin_adj_net"
-    hands = _frame(con, f"""
-        SELECT s.played_at, coalesce({value}, 0)::DOUBLE AS v,
-               coalesce({adjusted}, {value}, 0)::DOUBLE AS adj, s.wsd_chance AS went
-        FROM {rows} ORDER BY s.played_at, s.site, s.hand_id""", params)
-    v, went = pl.col("v"), pl.col("went")
+def _curve(hands: pl.DataFrame, value: str, adjusted: str, points: int) -> pl.DataFrame:
+    """Cumulative winnings hand by hand, in the order given: net, all-in adjusted (net
+    where it is not computed), showdown and non-showdown. The sums run over every
+    hand; only the points drawn are thinned to about ``points`` (every Nth hand, the
+    first and the last)."""
+    v = pl.col(value).cast(pl.Float64).fill_null(0.0)
+    went = pl.col("went")
     curve = hands.select(
-        pl.int_range(1, pl.len() + 1).alias("hand"), "played_at",
-        v.cum_sum().alias("net"), pl.col("adj").cum_sum().alias("allin_adjusted"),
+        pl.int_range(1, pl.len() + 1).alias("hand"),
+        v.cum_sum().alias("net"),
+        pl.coalesce(pl.col(adjusted).cast(pl.Float64), v).cum_sum().alias("allin_adjusted"),
         pl.when(went).then(v).otherwise(0.0).cum_sum().alias("showdown"),
         pl.when(went).then(0.0).otherwise(v).cum_sum().alias("non_showdown"))
     n = curve.height

@@ -305,10 +305,12 @@ def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
     upload = text.replace("#2420000000", "#2430000000").encode()
     at.file_uploader(key="uploads").set_value(("../../escape.txt", upload, "text/plain"))
     at.button(key="import").click().run(timeout=120)
+    assert not at.exception and not at.error, [e.value for e in at.error]
     assert metrics(at)["New hands"] == "4"
+    assert metrics(at)["Files"] == "2"  # the upload, and the folder again (unchanged)
     kept = tmp_path / "copy-uploads" / "escape.txt"
     assert kept.read_bytes() == upload  # kept beside the database, never outside it
-    (path,), = sql(db, "SELECT path FROM files WHERE path LIKE '%escape.txt'")[0:1]
+    (path,), = sql(db, "SELECT path FROM files WHERE path LIKE '%escape.txt'")
     assert Path(path) == kept.resolve()
 
     at.switch_page("views/overview.py").run()  # the new hands show at once

@@ -29,7 +29,7 @@ st.caption(f"{total:,} hands match" + (f"; the latest {listed.height:,} are list
                                         if total > listed.height else "."))
 currencies = sorted(set(listed["stakes"].str.split(" ").list.first().to_list()))
 net_column, unit = show.unit(currencies)
-hand_table(listed, unit, key="hand_list")
+hand_table(listed, unit, key="hand_list", height=260)
 
 # the hand to replay: the URL's, else one chosen from the list
 keys = [show.hand_key(s, h) for s, h in zip(listed["site"].to_list(),

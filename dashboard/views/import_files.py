@@ -86,6 +86,7 @@ if go:
     if not paths:
         st.warning("Choose files to upload or name a folder first.")
         st.stop()
+    data.close()  # this run's read connection would keep the importer waiting
     summary = _run(paths)
     if summary is not None:
         st.session_state["last_import"] = summary

@@ -9,7 +9,7 @@ from dashboard.sidebar import filters
 f = filters()
 st.title("Overview")
 st.text("Player: " + (f.player if f.player is not None else "all players"))
-s = data.fetch("summary", f)
+s = data.fetch("overview", f)
 if not s["hands"]:
     st.info("No hands match these filters.")
     st.stop()
@@ -27,16 +27,17 @@ stats = st.columns(6)
 for col, (key, label) in zip(stats, show.STAT_LABELS.items()):
     col.metric(label, show.number(s[key]) if key == "af" else show.percent(s[key]))
 
-net_column, unit = show.unit(currencies)
+unit = "big blinds" if s["in_bb"] else currencies[0]
 st.subheader("Winnings")
-curve = data.fetch("winnings", f, net_column == "net_bb")
+curve = s["curve"]
 st.plotly_chart(charts.winnings(curve, unit), width="stretch", config={"displaylogo": False})
 notes = [f"Cumulative, in {unit}, hand by hand in the order played."]
 if len(currencies) > 1:
     notes.append("The hands are in several currencies, so the graph counts big blinds.")
 if s["allin_not_computed"]:
     notes.append(f"{s['allin_not_computed']:,} hands with an all-in before the flop count at "
-                 "their net in the all-in adjusted line (their equity is not computed yet).")
+                 "their net in the all-in adjusted line: their equity is not computed yet "
+                 "(`handlens equity` computes it).")
 if curve.height < s["hands"]:
     notes.append(f"Drawn with {curve.height:,} of {s['hands']:,} points; the sums are over "
                  "every hand.")

@@ -9,7 +9,8 @@ from dashboard import data, show
 from dashboard.sidebar import filters
 from pipeline.queries import STATUSES, STREETS
 
-SHOWN_IN_FULL = 25  # hands listed with their findings open; the rest in one table
+SHOWN_IN_FULL = 25  # hands listed with their findings; all of them in one table
+OPEN = 3  # of which shown open
 
 f = filters()
 st.title("Verification")
@@ -53,9 +54,9 @@ st.dataframe(selected.with_columns(pl.Series("replay", [
 by_hand: dict[tuple[str, str], list[dict]] = {}
 for row in found.iter_rows(named=True):
     by_hand.setdefault((row["site"], row["hand_id"]), []).append(row)
-for row in selected.head(SHOWN_IN_FULL).iter_rows(named=True):
+for n, row in enumerate(selected.head(SHOWN_IN_FULL).iter_rows(named=True)):
     key = (row["site"], row["hand_id"])
-    with st.expander(f"{row['site']} #{row['hand_id']} · {row['status']}", expanded=False):
+    with st.expander(f"{row['site']} #{row['hand_id']} · {row['status']}", expanded=n < OPEN):
         st.code(f"{row['path']}:{row['line']}", language=None, wrap_lines=True)
         st.dataframe(pl.DataFrame(
             [(x["code"], x["severity"], None if x["street"] is None else STREETS[x["street"]],
