@@ -2,11 +2,13 @@
 
 For each page: "cold" is the first render with every cache empty (as after the server
 starts or an import changes the database: the sidebar's own queries included),
-"warm" a render of the same page again (cached figures). The baseline is a page
-that only writes one line, measured in the same run, so the ratios compare across
-machines. Build the database first (bench/build_large_db.py).
+"warm" a render of the same page again (cached figures). The baseline, measured in
+the same run, is one plain scan of the database (open it read-only, sum the net of
+every player row), so the ratios compare across machines. With ``--browser`` the
+pages are also timed in headless Chromium against the real server, from asking for
+the page to its last chart drawn. Build the database first (bench/build_large_db.py).
 
-    python bench/dashboard_bench.py --db /tmp/handlens-1m.duckdb
+    python bench/dashboard_bench.py --db /tmp/handlens-1m.duckdb [--browser]
 """
 from __future__ import annotations
 
@@ -38,6 +40,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", default="/tmp/handlens-1m.duckdb")
     ap.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
+    ap.add_argument("--browser", action="store_true",
+                    help="also time each page in headless Chromium (/usr/bin/chromium)")
     args = ap.parse_args()
     if not Path(args.db).exists():
         raise SystemExit(f"no database at {args.db}: run bench/build_large_db.py first")
@@ -61,13 +65,18 @@ def main() -> int:
     con.close()
     print(f"{args.db}: {hands:,} hands, {rows:,} player rows, the hero in {hero:,}")
 
-    baseline_app = AppTest.from_string("import streamlit as st\nst.write('baseline')")
-    baseline_app.run()
-    baseline = _timed(baseline_app, 5)
+    def scan() -> float:
+        started = time.perf_counter()
+        con = open_read_only(args.db)
+        con.execute("SELECT sum(net) FROM player_hand_flags").fetchall()
+        con.close()
+        return time.perf_counter() - started
+
+    baseline = statistics.median(scan() for _ in range(5))
 
     app = ROOT / "dashboard" / "app.py"
     print(f"{'page':<16}{'cold s':>8}{'warm s':>8}{'cold/base':>11}{'warm/base':>11}")
-    print(f"{'(baseline)':<16}{baseline:>8.3f}{baseline:>8.3f}{1:>11.1f}{1:>11.1f}")
+    print(f"{'(baseline scan)':<16}{baseline:>8.3f}{baseline:>8.3f}{1:>11.1f}{1:>11.1f}")
     worst = 0.0
     for page in PAGES:
         colds = []
@@ -85,7 +94,93 @@ def main() -> int:
         print(f"{page:<16}{cold:>8.3f}{warm:>8.3f}{cold / baseline:>11.1f}"
               f"{warm / baseline:>11.1f}", flush=True)
     print(f"slowest page, cold: {worst:.2f} s")
+    if args.browser:
+        browser_times(args.db)
     return 0
+
+
+# the page titled arguments[0] has finished running and every chart on it is drawn
+READY = """
+const title = arguments[0];
+const heading = [...document.querySelectorAll('h1')].some(h => h.innerText.trim() === title);
+const app = document.querySelector('[data-testid="stApp"]');
+const running = !app || app.getAttribute('data-test-script-state') !== 'notRunning';
+const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
+return heading && !running && charts.every(c => c.querySelector('.main-svg'));
+"""
+
+
+def browser_times(db: str) -> None:
+    """Each page in headless Chromium, reached from the sidebar as a person does: on a
+    server just started, the Import page is opened first (the app's scripts load),
+    then the page's link is clicked: "cold" runs until its content and charts are
+    drawn; "warm" is the same after going to Import and back."""
+    import socket
+    import subprocess
+    import tempfile
+    import urllib.request
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    titles = {"overview": "Overview", "positions": "Positions",
+              "starting_hands": "Starting hands", "hands": "Hands",
+              "verification": "Verification"}
+    opts = Options()
+    opts.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking", "--disable-sync",
+                 "--disable-component-update", f"--user-data-dir={tempfile.mkdtemp()}",
+                 "--window-size=1500,1600"):
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+    def drawn(title: str) -> None:
+        WebDriverWait(driver, 60, poll_frequency=0.02).until(
+            lambda d: d.execute_script(READY, title))
+
+    def click(title: str) -> float:
+        link = next(a for a in driver.find_elements(
+            By.CSS_SELECTOR, '[data-testid="stSidebarNavLink"]') if a.text.splitlines()[-1:] == [title])
+        started = time.perf_counter()
+        link.click()
+        drawn(title)
+        return time.perf_counter() - started
+
+    print(f"\nin headless Chromium, from the sidebar ({'page':<14}{'cold s':>8}{'warm s':>8})")
+    handlens = str(Path(sys.executable).with_name("handlens"))
+    try:
+        for page, title in titles.items():
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
+            server = subprocess.Popen([handlens, "dashboard", "--db", db, "--port", str(port)],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            base = f"http://localhost:{port}/"
+            try:
+                for _ in range(200):
+                    try:
+                        urllib.request.urlopen(base + "_stcore/health", timeout=1).read()
+                        break
+                    except OSError:
+                        time.sleep(0.1)
+                driver.get(base + "import")
+                drawn("Import")
+                cold = click(title)
+                warm = []
+                for _ in range(3):
+                    click("Import")
+                    warm.append(click(title))
+            finally:
+                server.terminate()
+                server.wait(timeout=20)
+            print(f"{'':<38}{page:<14}{cold:>8.2f}{statistics.median(warm):>8.2f}",
+                  flush=True)
+    finally:
+        driver.quit()
 
 
 if __name__ == "__main__":

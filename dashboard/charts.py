@@ -26,7 +26,7 @@ def winnings(curve: pl.DataFrame, unit: str) -> go.Figure:
     fig = go.Figure()
     x = curve["hand"].to_list()
     for column, name, colour in LINES:
-        fig.add_trace(go.Scattergl(x=x, y=curve[column].to_list(), name=name, mode="lines",
+        fig.add_trace(go.Scatter(x=x, y=curve[column].to_list(), name=name, mode="lines",
                                    line=dict(color=colour, width=2)))
     fig.update_xaxes(title_text="hands")
     fig.update_yaxes(title_text=unit, zeroline=True)

@@ -59,6 +59,7 @@ _HAND = {
     "table_sizes": _PLAYER_ROW["table_sizes"],
 }
 _BY_PLAYER = {"player": _PLAYER_ROW["player"], "positions": _PLAYER_ROW["positions"]}
+_HAND_ONLY = ("sites", "stakes", "structures", "table_sizes")  # need the hands joined
 
 
 def _set(f: Filters) -> list[tuple[str, object]]:
@@ -292,11 +293,12 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None = N
               limit: int = 500) -> tuple[int, pl.DataFrame]:
     """(how many player rows match, the latest ``limit`` of them): when, hand, player,
     stakes, position, cards, board, net, net in bb, verdict, whether it went to showdown.
-    Verdicts and cards are joined to the rows listed only (or first, to filter by status)."""
+    Hands, verdicts and cards are joined to the rows listed only, unless a filter
+    needs them first."""
     where, params = player_where(f)
-    verdict = ""
+    rows = ROWS if any(name in _HAND_ONLY for name, _ in _set(f)) else "player_hand_stats s"
     if status is not None:
-        verdict = " JOIN verdicts v ON v.site = s.site AND v.hand_id = s.hand_id"
+        rows += " JOIN verdicts v ON v.site = s.site AND v.hand_id = s.hand_id"
         where += " AND v.status = ?"
         params.append(status)
     if hand_class is not None:
@@ -305,21 +307,20 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None = N
     if showdown is not None:
         where += " AND s.wsd_chance = ?"
         params.append(showdown)
-    base = f"{ROWS}{verdict} WHERE {where}"
+    base = f"{rows} WHERE {where}"
     total = con.execute(f"SELECT count(*) FROM {base}", params).fetchall()[0][0]
     listed = _frame(con, f"""
         WITH chosen AS (
-            SELECT s.played_at, s.site, s.hand_id, s.player, {STAKES} AS stakes,
-                   h.structure, h.max_seats, s.position, h.board,
-                   s.net::DOUBLE AS net, s.net_bb::DOUBLE AS net_bb,
-                   s.wsd_chance AS showdown
+            SELECT s.played_at, s.site, s.hand_id, s.player, s.position,
+                   s.net::DOUBLE AS net, s.net_bb::DOUBLE AS net_bb, s.wsd_chance AS showdown
             FROM {base}
             ORDER BY s.played_at DESC, s.site, s.hand_id DESC
             LIMIT ?)
-        SELECT c.played_at, c.site, c.hand_id, c.player, c.stakes, c.structure, c.max_seats,
-               c.position, hp.hole_cards AS cards, c.board, c.net, c.net_bb, v.status,
-               c.showdown
+        SELECT c.played_at, c.site, c.hand_id, c.player, {STAKES} AS stakes, h.structure,
+               h.max_seats, c.position, hp.hole_cards AS cards, h.board, c.net, c.net_bb,
+               v.status, c.showdown
         FROM chosen c
+        JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
         LEFT JOIN hand_players hp
              ON hp.site = c.site AND hp.hand_id = c.hand_id AND hp.player = c.player
         LEFT JOIN verdicts v ON v.site = c.site AND v.hand_id = c.hand_id

@@ -87,18 +87,23 @@ def browser(tmp_path_factory):
     driver.quit()
 
 
+# the page titled arguments[0] has finished running and every chart on it is drawn
+READY = """
+const title = arguments[0];
+const heading = [...document.querySelectorAll('h1')].some(h => h.innerText.trim() === title);
+const app = document.querySelector('[data-testid="stApp"]');
+const running = !app || app.getAttribute('data-test-script-state') !== 'notRunning';
+const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
+return heading && !running && charts.every(c => c.querySelector('.main-svg'));
+"""
+
+
 def _load(driver, url: str, title: str) -> None:
     """Open a page and wait until Streamlit has run it and drawn its charts."""
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get(url)
-    wait = WebDriverWait(driver, 60)
-    wait.until(lambda d: any(h.text.strip() == title for h in d.find_elements(By.TAG_NAME, "h1")))
-    wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]'))
-    wait.until(lambda d: all(p.find_elements(By.CSS_SELECTOR, ".main-svg")
-                             for p in d.find_elements(By.CSS_SELECTOR,
-                                                      '[data-testid="stPlotlyChart"]')))
+    WebDriverWait(driver, 60, poll_frequency=0.1).until(lambda d: d.execute_script(READY, title))
     time.sleep(1)  # let the grids and charts finish drawing
 
 
