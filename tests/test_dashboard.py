@@ -300,6 +300,8 @@ def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
     assert not at.exception and not at.error, [e.value for e in at.error]
     shown = metrics(at)
     assert (shown["Files"], shown["New hands"], shown["Parse errors"]) == ("1", "4", "0")
+    bar, = at.get("progress")  # fed by the import's progress lines
+    assert (bar.proto.value, bar.proto.text) == (100, "4 new hands")
     assert sql(db, "SELECT count(*) FROM hands")[0][0] == before + 4
 
     upload = text.replace("#2420000000", "#2430000000").encode()
