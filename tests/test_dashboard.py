@@ -384,6 +384,8 @@ def test_an_import_writing_shows_the_last_figures(dashboard_db, monkeypatch, tmp
     at.run()  # the import is done: fresh figures, no notice
     assert not at.exception and not at.info
     assert f"Player: {BOLD_NAME}" in texts(at)
+    (hands,), = sql(db, "SELECT count(*) FROM player_hand_flags WHERE player = ?", [BOLD_NAME])
+    assert metrics(at)["Hands"] == f"{hands:,}"
 
 
 def test_no_database_yet(monkeypatch, tmp_path):
@@ -391,6 +393,16 @@ def test_no_database_yet(monkeypatch, tmp_path):
     assert "no database here yet" in at.info[0].value
     at = run_page(tmp_path / "none.duckdb", "import_files", monkeypatch)
     assert at.button(key="import")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_an_empty_database(monkeypatch, tmp_path, page):
+    from pipeline.store import Store
+    Store(tmp_path / "empty.duckdb").close()
+    at = run_page(tmp_path / "empty.duckdb", page, monkeypatch)
+    assert not at.error
+    if page in ("overview", "positions"):
+        assert at.info[0].value == "No hands match these filters."
 
 
 def test_another_versions_database(monkeypatch, tmp_path):
