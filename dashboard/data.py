@@ -1,10 +1,10 @@
 """Where the dashboard gets its figures: cached, read-only, patient with importers.
 
 ``fetch(name, *args)`` runs one of the queries below on a read-only connection
-that lives for one run of a page (``close()`` ends it), so that an importer is
-kept waiting as little as possible. Results are cached on (query, database path, the file's size and
-modification time, arguments): an import changes the file, so its hands show on
-the next run of a page. While another process writes (``handlens import`` holds
+that lives for one run of a page (``close()`` ends it), so that an importer is kept
+waiting as little as possible. Results are cached on (query, database path, the
+file's size and modification time, arguments): an import changes the file, so its
+hands show on the next run of a page. While another process writes (``handlens import`` holds
 DuckDB's lock), opening fails: ``fetch`` tries again briefly, then hands back the
 last figures it had for the same question and marks the run as stale, or raises
 ``Busy`` when it has none. The page frame turns these into a short notice.
@@ -51,8 +51,9 @@ class NoDatabase(Exception):
 
 
 _last: OrderedDict = OrderedDict()  # (name, path, args) -> result, most recent last
+_last_lock = threading.Lock()  # sessions run in threads of their own
 _busy_seen = [0.0]
-_run = threading.local()  # this script run's connection (each session runs in a thread)
+_run = threading.local()  # this script run's connection
 
 
 def db_path() -> str:
@@ -127,12 +128,15 @@ def fetch(name: str, *args):
     try:
         result = _cached(name, path, sig, args)
     except Busy:
-        if key not in _last:
-            raise
+        with _last_lock:
+            if key not in _last:
+                raise
+            earlier = _last[key]
         st.session_state["handlens_stale"] = True
-        return _last[key]
-    _last[key] = result
-    _last.move_to_end(key)
-    while len(_last) > LAST_KEPT:
-        _last.popitem(last=False)
+        return earlier
+    with _last_lock:
+        _last[key] = result
+        _last.move_to_end(key)
+        while len(_last) > LAST_KEPT:
+            _last.popitem(last=False)
     return result
