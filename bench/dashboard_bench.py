@@ -143,8 +143,8 @@ def browser_times(db: str) -> None:
             lambda d: d.execute_script(READY, title))
 
     def click(title: str) -> float:
-        link = next(a for a in driver.find_elements(
-            By.CSS_SELECTOR, '[data-testid="stSidebarNavLink"]') if a.text.splitlines()[-1:] == [title])
+        links = driver.find_elements(By.CSS_SELECTOR, '[data-testid="stSidebarNavLink"]')
+        link = next(a for a in links if a.text.splitlines()[-1:] == [title])
         started = time.perf_counter()
         link.click()
         drawn(title)
