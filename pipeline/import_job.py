@@ -14,30 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 
 import duckdb
 
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
-LOCK_WAIT = 15.0  # seconds to wait for readers (the dashboard's queries) to let go
-
-
 def _say(**fields) -> None:
     print(json.dumps(fields, default=str), flush=True)
-
-
-def open_store(db: str, wait: float = LOCK_WAIT) -> Store:
-    """The store, waiting a little while another process holds the file."""
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            return Store(db, threads=1)
-        except duckdb.IOException as exc:
-            if "lock" not in str(exc).lower() or time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
 
 
 def run(db: str, paths: list[str], workers: int | None = None) -> int:
@@ -55,7 +39,7 @@ def run(db: str, paths: list[str], workers: int | None = None) -> int:
         _say(**done)
 
     try:
-        store = open_store(db)
+        store = Store(db, threads=1)
     except (duckdb.Error, RuntimeError) as exc:
         _say(error=f"cannot open {db} for writing: {exc}")
         return 2

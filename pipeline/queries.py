@@ -110,9 +110,7 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list) -> pl.DataFra
 
 def open_read_only(path: str) -> duckdb.DuckDBPyConnection:
     """A read-only connection, its schema version checked (pipeline.store.connect)."""
-    con = connect(path, read_only=True)
-    con.abort()  # connect may leave its version look-up's result open
-    return con
+    return connect(path, read_only=True)
 
 
 # ---- the sidebar's choices

@@ -136,14 +136,16 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
     won = {c.player for c in hand.collects if c.amount > 0}
     for p, f in flags.items():
         out = folded_on.get(p, SHOWDOWN)  # the street a player folded on
-        if board >= 3 and out >= FLOP:
-            f.offer(SAW_FLOP, True)
+        # saw the flop: of the hands dealt in; the turn: of those that saw the flop; ...
+        saw_flop = board >= 3 and out >= FLOP
+        f.offer(SAW_FLOP, saw_flop)
+        if saw_flop:
             f.offer(WTSD, showdown and p in live)
             f.offer(WWSF, p in won)
-            if board >= 4 and out >= TURN:
-                f.offer(SAW_TURN, True)
-                if board >= 5 and out >= RIVER:
-                    f.offer(SAW_RIVER, True)
+            saw_turn = board >= 4 and out >= TURN
+            f.offer(SAW_TURN, saw_turn)
+            if saw_turn:
+                f.offer(SAW_RIVER, board >= 5 and out >= RIVER)
         if showdown and p in live:
             f.offer(WSD, p in won)
     _continuation_bets(hand, flags, last_raiser)

@@ -7,6 +7,7 @@ the store (same site and hand id) is skipped, whichever file it came from.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -43,14 +44,17 @@ class SchemaError(RuntimeError):
     """A database written by another version of handlens."""
 
 
+LOCK_WAIT = 10.0  # seconds a writer waits for readers (a dashboard page) to let go
+
+
 def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect(str(path), read_only=read_only)
+    con = _open(path, read_only)
     tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables"
                                         ).fetchall()}
     version = None
     if "meta" in tables:
-        row = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        version = row[0] if row else None
+        rows = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()
+        version = rows[0][0] if rows else None
     if tables and version != SCHEMA_VERSION:
         con.close()
         raise SchemaError(f"{path} was written by another version of handlens (schema "
@@ -61,6 +65,20 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
         if not tables:
             con.execute("INSERT INTO meta VALUES ('schema', ?)", [SCHEMA_VERSION]).fetchall()
     return con
+
+
+def _open(path: str | Path, read_only: bool) -> duckdb.DuckDBPyConnection:
+    """Open the file. A writer waits a moment while another process holds its lock (a
+    dashboard page being drawn holds it for a fraction of a second); a reader does
+    not: the dashboard decides itself what to show meanwhile."""
+    deadline = time.monotonic() + (0 if read_only else LOCK_WAIT)
+    while True:
+        try:
+            return duckdb.connect(str(path), read_only=read_only)
+        except duckdb.IOException as exc:
+            if "lock" not in str(exc).lower() or time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 class Store:

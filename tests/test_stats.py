@@ -105,7 +105,11 @@ Board [2c 7d Ts Jh]
     assert {"cbet_flop", "cbet_turn", "saw_flop", "saw_turn", "wwsf"} <= f["BTNp"][1]
     # the first bet BBp faced on the flop was the c-bet: called, not folded
     assert "fold_to_cbet_flop" in f["BBp"][0] and "fold_to_cbet_flop" not in f["BBp"][1]
-    assert "saw_river" not in f["BBp"][0]
+    # saw the turn, folded on it: a chance to see the river, not seen
+    assert "saw_river" in f["BBp"][0] and "saw_river" not in f["BBp"][1]
+    # folded preflop: a chance to see the flop (dealt in), none to see the turn
+    assert "saw_flop" in f["SBp"][0] and "saw_flop" not in f["SBp"][1]
+    assert "saw_turn" not in f["SBp"][0]
     assert "wtsd" in f["BTNp"][0] and "wtsd" not in f["BTNp"][1]
 
 
