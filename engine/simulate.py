@@ -71,8 +71,12 @@ class _Table:
         self.actions.append(Action(street, p.name, kind, amount, raise_to, p.all_in))
 
 
+START = datetime(2026, 11, 1, 20, 0)  # the simulated clock: a hand every 47 seconds
+
+
 def simulate(rng: random.Random, start: datetime | None = None, number: int = 0) -> Hand:
-    """One random, legal, complete hand."""
+    """One random, legal, complete hand: hand id 250000000000 + ``number``, played at
+    ``start`` (by default 47 seconds a hand after START)."""
     n = rng.choice((2, 2, 3, 4, 5, 6, 6, 6, 7, 8, 9, 10))
     structure = rng.choice((Structure.NO_LIMIT,) * 5 + (Structure.POT_LIMIT,) * 2
                            + (Structure.FIXED_LIMIT,) * 2)
@@ -278,7 +282,7 @@ def _finish(t: _Table, rng: random.Random, boards: list[list[str]], button: int,
                  for i in range(len(pots))) if len(pots) > 1 else ()
     summary = Summary(total, rake, paid, (), tuple(tuple(b) for b in boards if b),
                       tuple(summary_seats))
-    when = (start or datetime(2026, 11, 1, 20, 0)) + timedelta(seconds=47 * number)
+    when = start or START + timedelta(seconds=47 * number)
     return Hand(
         site="PokerStars", hand_id=str(250000000000 + number), game="Hold'em",
         structure=t.structure, stakes=t.stakes, currency="chips" if tournament else "USD",
