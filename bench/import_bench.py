@@ -72,7 +72,20 @@ def split_only(folder: Path) -> int:
 
 
 def parse_only(folder: Path, judge: bool = False) -> int:
+    """Parse (and replay) every hand, the garbage collector paused as in the import's
+    workers (it would otherwise scan the many small objects of each hand again and
+    again)."""
+    import gc
+
     from engine.replay import replay
+    gc.disable()
+    try:
+        return _parse_files(folder, judge, replay)
+    finally:
+        gc.enable()
+
+
+def _parse_files(folder: Path, judge: bool, replay) -> int:
     n = 0
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())

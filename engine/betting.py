@@ -24,6 +24,8 @@ PREDEAL, PREFLOP, FLOP, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, Str
 STREETS = tuple(Street)
 NL, PL, FL = Structure.NO_LIMIT, Structure.POT_LIMIT, Structure.FIXED_LIMIT
 _LIVE_POSTS = {Kind.POST_SB, Kind.POST_BB, Kind.POST_STRADDLE, Kind.POST_BUTTON_BLIND}
+POST_SB, POST_BB, POST_SB_BB, POST_ANTE, POST_STRADDLE = (
+    Kind.POST_SB, Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_ANTE, Kind.POST_STRADDLE)
 
 
 def structure_on(street: Street, structure: str) -> str:
@@ -130,22 +132,29 @@ class Round:
     # ------------------------------------------------------------ moves
     def post(self, i: int, a: Action) -> None:
         """Blinds, antes and straddles: forced, not a turn to act."""
-        p, bb = a.player, self.t.hand.stakes.big_blind
-        if a.kind == Kind.POST_ANTE:
+        _, p, kind, amount, _, _, _ = a
+        if kind == POST_ANTE:
             return
-        live = min(a.amount, bb) if a.kind == Kind.POST_SB_BB else a.amount
-        if a.kind not in _LIVE_POSTS and a.kind != Kind.POST_SB_BB:
-            live = ZERO  # a dead blind
-        self.put[p] = self.put.get(p, ZERO) + live
-        if a.kind == Kind.POST_BB and self.opener is None:
-            self.opener = p
-        if a.kind == Kind.POST_SB and self.small_blind is None:
-            self.small_blind = p
-        if a.kind == Kind.POST_STRADDLE:
+        if kind == POST_SB_BB:  # the small part is dead
+            bb = self.t.hand.stakes.big_blind
+            live = amount if amount < bb else bb
+        else:
+            live = amount if kind in _LIVE_POSTS else ZERO  # else a dead blind
+        put = self.put
+        mine = put[p] = put.get(p, ZERO) + live
+        if kind == POST_BB:
+            if self.opener is None:
+                self.opener = p
+        elif kind == POST_SB:
+            if self.small_blind is None:
+                self.small_blind = p
+        elif kind == POST_STRADDLE:
             # a straddle is a blind raise: the next raise is by at least the straddle
             self.opener = p
-            self.full = max(self.full, self.put[p])
-        self.level = max(self.level, self.put[p])
+            if mine > self.full:
+                self.full = mine
+        if mine > self.level:
+            self.level = mine
 
     def act(self, i: int, a: Action) -> None:
         t, st = self.t, self.street

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from engine.betting import PREDEAL, RIVER, Round
+from engine.betting import PREDEAL, PREFLOP, RIVER, Round
 from engine.evaluate import evaluate, hand_name
 from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.pots import Pot, build_pots, split, uncalled
@@ -98,7 +98,8 @@ def replay(hand: Hand | UnsupportedHand) -> Verdict:
 
 class _Replay:
     __slots__ = ("hand", "rules", "findings", "unit", "order", "seat_index", "twice",
-                 "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot")
+                 "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot",
+                 "known", "ranks")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
         self.hand = hand
@@ -123,7 +124,7 @@ class _Replay:
             stack[s.player] = s.stack
         # clockwise from the first seat after the button; the button comes last
         self.order = order = after + upto
-        self.seat_index = {p: i for i, p in enumerate(order)}
+        self.seat_index = dict(zip(order, range(len(order))))
         self.twice = order + order  # twice[i:i + n]: everyone, from the i-th on
         self.stack = stack
         self.contributed = dict.fromkeys(stack, ZERO)
@@ -131,6 +132,8 @@ class _Replay:
         self.live_n = self.able_n = len(order)  # not folded; not folded nor all-in
         self.all_in: set[str] = set()
         self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
+        self.known: dict[str, tuple[str, ...]] | None = None  # cards seen, once asked
+        self.ranks: dict[tuple, int] = {}  # (two cards, board) -> rank, once evaluated
 
     def sitting_out(self, p: str) -> bool:
         return any(s.sitting_out for s in self.hand.seats if s.player == p)
@@ -222,14 +225,13 @@ class _Replay:
                 all_in.add(p)
                 if p not in self.folded:
                     self.able_n -= 1
-        live = [p for p in self.order if p not in self.folded]
-        if len(live) > 1:
+        if self.live_n > 1:
             end = len(hand.actions)
             self._advance(rnd, RIVER, end)
             rnd.close(end)
             for run, board in enumerate(hand.boards, start=1):
                 if len(board) != 5:
-                    self.add("BAD_BOARD", f"{len(live)} players reach the showdown but board "
+                    self.add("BAD_BOARD", f"{self.live_n} players reach the showdown but board "
                                           f"{run} has {len(board)} cards")
 
     def _advance(self, rnd: Round, street: Street, index: int) -> Street:
@@ -252,9 +254,9 @@ class _Replay:
         written = list(hand.uncalled)
         put_in = sum(self.contributed.values(), ZERO) + self._added()
         true_pot = put_in - (expected[1] if expected else ZERO)
-        room_pot = put_in - sum((amount for _, amount in written), ZERO)
         basis = true_pot
         if written != ([expected] if expected else []):
+            room_pot = put_in - sum((amount for _, amount in written), ZERO)
             top = expected[0] if expected else written[0][0]
             takers = {c.player for c in hand.collects}
             total = summary.total_pot if summary else None
@@ -284,7 +286,8 @@ class _Replay:
             self.add("POT_MISMATCH", f"the actions make a pot of {basis}; the room wrote "
                                      f"{summary.total_pot}")
         collected = sum((c.amount for c in hand.collects), ZERO)
-        fees = sum((a for n, a in summary.fees if n.upper() != "STP"), ZERO)
+        fees = sum((a for n, a in summary.fees if n.upper() != "STP"), ZERO) if summary.fees \
+            else ZERO
         if collected + summary.rake + fees != summary.total_pot:
             self.add("RAKE_MISMATCH", f"collected {collected} + rake {summary.rake}"
                                       + (f" + fees {fees}" if fees else "")
@@ -355,7 +358,7 @@ class _Replay:
             self.add("CARDS_NOT_SHOWN", f"the {label} cannot be judged: {why}",
                      severity=UNVERIFIABLE)
             return
-        ranks = {p: evaluate(known[p][:2] + board) for p in contenders}
+        ranks = {p: self._rank(known[p][:2], board) for p in contenders}
         best = max(ranks.values())
         winners = {p for p, r in ranks.items() if r == best}
         if not set(takers) <= winners:
@@ -375,11 +378,22 @@ class _Replay:
                                   f"odd chip to the first left of the button: {rule}")
 
     def _known_cards(self) -> dict[str, tuple[str, ...]]:
-        known = {s.player: s.hole_cards for s in self.hand.seats if s.hole_cards}
-        for show in self.hand.shows:
-            if len(show.cards) >= len(known.get(show.player, ())):
-                known[show.player] = show.cards
-        return known
+        """Every player's cards as far as they were seen (dealt to the hero, shown)."""
+        if self.known is None:
+            known = {s.player: s.hole_cards for s in self.hand.seats if s.hole_cards}
+            for show in self.hand.shows:
+                if len(show.cards) >= len(known.get(show.player, ())):
+                    known[show.player] = show.cards
+            self.known = known
+        return self.known
+
+    def _rank(self, cards: tuple[str, ...], board: tuple[str, ...]) -> int:
+        """The rank of two cards on a board, evaluated once for the showdown and names."""
+        key = (cards, board)
+        rank = self.ranks.get(key)
+        if rank is None:
+            rank = self.ranks[key] = evaluate(cards + board)
+        return rank
 
     # ------------------------------------------------------------ names
     def check_hand_names(self) -> None:
@@ -389,8 +403,9 @@ class _Replay:
         named = [(s.player, s.run, s.cards, s.hand_name) for s in hand.shows if s.hand_name]
         if hand.summary is not None:
             for seat in hand.summary.seats:
-                for run, name in enumerate(seat.hand_names, start=1):
-                    named.append((seat.player, run, seat.cards, name))
+                if seat.hand_names:
+                    for run, name in enumerate(seat.hand_names, start=1):
+                        named.append((seat.player, run, seat.cards, name))
         known = self._known_cards() if any(not cards for _, _, cards, _ in named) else {}
         names: dict[tuple[str, int, tuple[str, ...]], str] = {}
         for player, run, cards, written in named:
@@ -399,7 +414,7 @@ class _Replay:
             if len(cards) < 2 or len(board) < 3:
                 continue
             key = (player, run, cards)
-            ours = names.get(key) or names.setdefault(key, hand_name(evaluate(cards[:2] + board)))
+            ours = names.get(key) or names.setdefault(key, hand_name(self._rank(cards[:2], board)))
             theirs = written.split(" - ")[0].strip()
             if ours.lower() != theirs.lower():
                 self.add("HAND_NAME_MISMATCH", f"{player}'s cards {' '.join(cards)} on "
@@ -414,26 +429,29 @@ class _Replay:
         if s.boards and tuple(b for b in hand.boards if b) != s.boards:
             self.add("SUMMARY_MISMATCH", f"the board {_boards(hand.boards)} is "
                                          f"{_boards(s.boards)} in the SUMMARY")
+        written: dict[str, Decimal] = {}  # won, as the SUMMARY's seats say
+        folds = self.folded
+        for seat in s.seats:
+            if seat.won:
+                written[seat.player] = (seat.won[0] if len(seat.won) == 1
+                                        else sum(seat.won, ZERO))
+            if seat.outcome == "folded":
+                street = folds.get(seat.player)
+                if street is not None and street != seat.folded_street \
+                        and not (seat.folded_street == PREFLOP and street == PREDEAL):
+                    self.add("SUMMARY_MISMATCH", f"{seat.player} folds on the "
+                                                 f"{street.name.lower()}, the SUMMARY says "
+                                                 f"the {seat.folded_street.name.lower()}")
         if s.seats:
             body: dict[str, Decimal] = {}
             for c in hand.collects:
                 body[c.player] = body.get(c.player, ZERO) + c.amount
-            written = {seat.player: (seat.won[0] if len(seat.won) == 1 else sum(seat.won, ZERO))
-                       for seat in s.seats if seat.won}
             if body != written:
                 for player in sorted(set(body) | set(written)):
                     a, b = body.get(player, ZERO), written.get(player, ZERO)
                     if a != b:
                         self.add("SUMMARY_MISMATCH", f"{player} collects {a} in the hand but "
                                                      f"{b} in the SUMMARY")
-        folds = self.folded
-        for seat in s.seats:
-            street = folds.get(seat.player) if seat.outcome == "folded" else None
-            if street is not None and street != seat.folded_street \
-                    and not (seat.folded_street == Street.PREFLOP and street == Street.PREDEAL):
-                self.add("SUMMARY_MISMATCH", f"{seat.player} folds on the "
-                                             f"{street.name.lower()}, the SUMMARY says "
-                                             f"the {seat.folded_street.name.lower()}")
         if s.pots:
             rake_room = s.rake + sum((a for n, a in s.fees if n.upper() != "STP"), ZERO)
             written_total = sum(s.pots, ZERO) + sum((a for n, a in s.fees if n.upper() == "STP"), ZERO)

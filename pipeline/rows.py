@@ -143,7 +143,7 @@ class Batch:
                             s.player == hero, inv, got, got - inv))
             f = flags.get(s.player)
             if f is not None:
-                share = (rake * inv / put_in).quantize(_SHARE) if rake and put_in else ZERO
+                share = (rake * inv / put_in).quantize(_SHARE) if rake and inv else ZERO
                 allin = adjusted[s.player] if s.player in adjusted else got - inv
                 stats.append(stat_row(hand, s.player, s, position, group, f, inv, got, share,
                                       allin))

@@ -220,12 +220,14 @@ def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decima
     empty when the hand does not qualify (every player then keeps their net)."""
     if len(hand.boards) != 1 or hand.summary is None:
         return {}
+    all_in = {a.player for a in hand.actions if a.all_in}
+    if not all_in:
+        return {}  # most hands: nobody all-in
     folded = {a.player for a in hand.actions if a.kind == FOLD}
     live = [s for s in hand.seats if not s.sitting_out and s.player not in folded
             and s.player in invested]
     if len(live) < 2 or any(len(s.hole_cards) < 2 for s in live):
         return {}
-    all_in = {a.player for a in hand.actions if a.all_in}
     if sum(1 for s in live if s.player not in all_in) > 1:
         return {}  # somebody could still bet: the board did not just run out
     last = max((a.street for a in hand.actions if a.kind in _BETTING), default=PREFLOP)
