@@ -122,9 +122,9 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
         elif kind == CALL:
             callers += 1
             steal_on = False
-    raisers = {a.player for a in preflop if a.kind == RAISE}
-    for p, f in flags.items():
-        if not walk:
+    if not walk:
+        raisers = {a.player for a in preflop if a.kind == RAISE}
+        for p, f in flags.items():
             f.offer(VPIP, p in voluntary)
             f.offer(PFR, p in raisers)
 
@@ -164,13 +164,14 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
     street = None
     first: set[str] = set()
     faced: set[str] = set()  # faced a bet on this street already
-    gone: set[str] = set()  # folded or all-in: can no longer act
+    actions = hand.actions
+    start = next((i for i, a in enumerate(actions) if a.street >= FLOP), len(actions))
+    # folded or all-in: can no longer act
+    gone = {a.player for a in actions[:start] if a.kind == FOLD or a.all_in}
     previous, last = None, aggressor  # the last aggressor of the street before, of this one
-    for a in hand.actions:
+    for a in actions[start:]:
         if a.kind == FOLD or a.all_in:
             gone.add(a.player)
-        if a.street < FLOP:
-            continue
         if a.street != street:
             street, bet, cbet = a.street, False, False
             first, faced = set(), set()

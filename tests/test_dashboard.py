@@ -320,6 +320,34 @@ def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
     assert metrics(at)["Hands"] == f"{hero_hands:,}"
 
 
+def test_import_then_preflop_equity(dashboard_db, monkeypatch, tmp_path):
+    from test_stats import THREE_WAY_PREFLOP
+    db = tmp_path / "copy.duckdb"
+    shutil.copy(dashboard_db, db)
+    folder = tmp_path / "allin"
+    folder.mkdir()
+    (folder / "three-way.txt").write_text(THREE_WAY_PREFLOP, encoding="utf-8")
+    pending = "SELECT count(DISTINCT hand_id) FROM player_hand_flags WHERE allin_adj_net IS NULL"
+    import duckdb
+    con = duckdb.connect(str(db))  # the sample's own preflop all-ins: not this test's
+    con.execute("UPDATE player_hand_flags SET allin_adj_net = net"
+                " WHERE allin_adj_net IS NULL").fetchall()
+    con.close()
+    at = run_page(db, "import_files", monkeypatch)
+    at.text_input(key="folder").input(str(folder))
+    at.checkbox(key="equity").check()
+    at.button(key="import").click().run(timeout=600)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert metrics(at)["New hands"] == "1"
+    bar, = at.get("progress")
+    assert (bar.proto.value, bar.proto.text) == (100, "1 new hands")
+    assert sql(db, pending) == [(0,)]
+    (filled,), = sql(db, "SELECT count(*) FROM player_hand_flags WHERE hand_id = '240000009001'"
+                         " AND allin_adj_net <> net")
+    assert filled == 3  # all three players' equity-shared pots, not their plain net
+    assert not any("count at their plain net" in str(i.value) for i in at.info)
+
+
 def test_import_names_a_missing_folder(dashboard_db, monkeypatch, tmp_path):
     at = run_page(dashboard_db, "import_files", monkeypatch)
     at.text_input(key="folder").input(str(tmp_path / "nowhere"))

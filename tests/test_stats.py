@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 from engine.positions import positions
 from parsers.pokerstars import parse_hand
@@ -320,3 +321,25 @@ def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_p
     assert got == {p: v.quantize(Decimal("0.0001")) for p, v in want.items()}
     assert abs(sum(got.values())) <= Decimal("0.0003")  # no rake: the chips only move
     assert got["Hero"] > 0 > got["Villain"]  # aces are the favourite in both pots
+
+
+def test_import_with_equity_fills_the_preflop_all_ins(tmp_path, capsys):
+    (tmp_path / "hh").mkdir()
+    (tmp_path / "hh" / "three-way.txt").write_text(THREE_WAY_PREFLOP, encoding="utf-8")
+    db = str(tmp_path / "e.duckdb")
+    assert main(["import", str(tmp_path / "hh"), "--db", db, "--quiet"]) == 0
+    assert "1 preflop all-in hands wait for their equity" in capsys.readouterr().out
+    import duckdb
+    con = duckdb.connect(db, read_only=True)
+    pending = "SELECT count(*) FROM player_hand_flags WHERE allin_adj_net IS NULL"
+    assert con.execute(pending).fetchall() == [(3,)]
+    con.close()
+    (tmp_path / "hh" / "again.txt").write_text(
+        THREE_WAY_PREFLOP.replace("#240000009001", "#240000009002"), encoding="utf-8")
+    assert main(["import", str(tmp_path / "hh"), "--db", db, "--quiet", "--equity"]) == 0
+    assert "wait for their equity" not in capsys.readouterr().out
+    con = duckdb.connect(db, read_only=True)
+    assert con.execute(pending).fetchall() == [(0,)]  # the new hand and the old one
+    by_hand = con.execute("SELECT hand_id, sum(allin_adj_net) FROM player_hand_flags"
+                          " GROUP BY hand_id ORDER BY hand_id").fetchall()
+    assert len(by_hand) == 2 and all(abs(total) <= Decimal("0.0003") for _, total in by_hand)
