@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.store import CHILD_TABLES, connect  # noqa: E402
+from pipeline.store import CHILD_TABLES, SchemaError, connect  # noqa: E402
 
 TABLES = ("hands", *CHILD_TABLES)
 START = "2024-01-01 08:00:00"
@@ -42,7 +42,7 @@ def main() -> int:
     handlens = str(Path(sys.executable).with_name("handlens"))
     histories, base = work / "histories", work / "base.duckdb"
     started = time.perf_counter()
-    if not base.exists():
+    if not _usable(base):  # none yet, or written by another version of handlens
         shutil.rmtree(work, ignore_errors=True)
         subprocess.run([handlens, "simulate", "--hands", str(args.base), "--out",
                         str(histories), "--seed", "7"], check=True)
@@ -80,6 +80,16 @@ def main() -> int:
     con.close()
     print(f"{args.hands:,} hands → {out} in {time.perf_counter() - started:.0f} s")
     return 0
+
+
+def _usable(base: Path) -> bool:
+    if not base.exists():
+        return False
+    try:
+        connect(base, read_only=True).close()
+    except SchemaError:
+        return False
+    return True
 
 
 def _column(table: str, column: str) -> str:

@@ -152,7 +152,8 @@ def preflop_equity_rate(db: Path, hands: int = 12) -> tuple[int, float]:
         if not pending:
             return 0, 0.0
         store.con.execute(  # measure on a sample: leave the rest computed already
-            "UPDATE player_hand_flags SET allin_adj_net = net WHERE allin_adj_net IS NULL AND"
+            "UPDATE hand_players SET allin_adj_net = net WHERE chances IS NOT NULL"
+            " AND allin_adj_net IS NULL AND"
             " hand_id NOT IN (SELECT hand_id FROM player_hand_flags WHERE allin_adj_net IS NULL"
             " GROUP BY hand_id ORDER BY hand_id LIMIT ?)", [hands]).fetchall()
         t = time.perf_counter()

@@ -26,18 +26,17 @@ WITH todo AS ({PENDING} ORDER BY site, hand_id LIMIT ?),
 shoved AS (SELECT DISTINCT site, hand_id, player FROM actions SEMI JOIN todo USING (site, hand_id)
            WHERE all_in)
 SELECT site, hand_id, hp.player, hp.hole_cards, hp.invested,
-       f.player IS NOT NULL AND f.allin_adj_net IS NULL AS pending, h.rake,
+       hp.chances IS NOT NULL AND hp.allin_adj_net IS NULL AS pending, h.rake,
        s.player IS NOT NULL AS all_in
 FROM todo
 JOIN hands h USING (site, hand_id)
 JOIN hand_players hp USING (site, hand_id)
-LEFT JOIN player_hand_flags f USING (site, hand_id, player)
 LEFT JOIN shoved s USING (site, hand_id, player)
 ORDER BY site, hand_id
 """
 
 _UPDATE = """
-UPDATE player_hand_flags f SET allin_adj_net = u.allin_adj_net FROM filled u
+UPDATE hand_players f SET allin_adj_net = u.allin_adj_net FROM filled u
 WHERE f.site = u.site AND f.hand_id = u.hand_id AND f.player = u.player
 """
 
@@ -103,7 +102,7 @@ def _write(con: duckdb.DuckDBPyConnection, filled: list[tuple]) -> None:
         con.unregister("filled")
         unfilled = [(s, h, p) for s, h, p, v in filled if v is None]
         if unfilled:  # keep the plain net: nothing to adjust by
-            con.executemany("UPDATE player_hand_flags SET allin_adj_net = net"
+            con.executemany("UPDATE hand_players SET allin_adj_net = net"
                             " WHERE site = ? AND hand_id = ? AND player = ?", unfilled)
         con.execute("COMMIT").fetchall()
     except BaseException:

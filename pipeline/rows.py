@@ -12,7 +12,7 @@ import pyarrow as pa
 from engine.hand import ZERO, Hand, UnsupportedHand
 from engine.positions import GROUPS, positions
 from engine.replay import Verdict
-from pipeline.stats import COUNTS, allin_adjusted, hand_flags, stat_row
+from pipeline.stats import COUNTS, allin_adjusted, hand_flags, stat_columns
 
 MONEY = pa.decimal128(18, 2)
 _SHARE = Decimal("0.0001")
@@ -37,8 +37,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("player", pa.string()), ("position", pa.string()), ("position_group", pa.string()),
         ("stack", MONEY), ("sitting_out", pa.bool_()), ("bounty", MONEY),
         ("hole_cards", pa.string()), ("is_hero", pa.bool_()), ("invested", MONEY),
-        ("collected", MONEY), ("net", MONEY),
-    ]),
+        ("collected", MONEY), ("net", MONEY), ("played_at", pa.timestamp("us")),
+        ("hand_class", pa.string()), ("chances", pa.int32()), ("dones", pa.int32())]
+        + [(c, pa.int16()) for c in COUNTS]
+        + [("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4)),
+           ("allin_adj_net", pa.decimal128(18, 4))]),
     "actions": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int16()),
         ("street", pa.int8()), ("player", pa.string()), ("kind", pa.string()),
@@ -53,15 +56,6 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("run", pa.int8()), ("cards", pa.string()), ("shown", pa.bool_()),
         ("hand_name", pa.string()),
     ]),
-    "player_hand_flags": pa.schema(
-        [("site", pa.string()), ("hand_id", pa.string()), ("player", pa.string()),
-         ("played_at", pa.timestamp("us")), ("position", pa.string()),
-         ("position_group", pa.string()), ("hand_class", pa.string()),
-         ("chances", pa.int32()), ("dones", pa.int32())]
-        + [(c, pa.int16()) for c in COUNTS]
-        + [("invested", MONEY), ("collected", MONEY), ("net", MONEY),
-           ("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4)),
-           ("allin_adj_net", pa.decimal128(18, 4))]),
     "verdicts": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("status", pa.string()),
         ("findings", pa.int16()),
@@ -127,7 +121,6 @@ class Batch:
                               show.shown, show.hand_name))
 
         players = self.rows["hand_players"]
-        stats = self.rows["player_hand_flags"]
         flags = hand_flags(hand, pos) if self.stats else {}
         adjusted = allin_adjusted(hand, invested) if self.stats else {}
         hero = hand.hero
@@ -137,16 +130,16 @@ class Batch:
             inv = invested.get(s.player, ZERO)
             got = collected.get(s.player, ZERO)
             position = pos.get(s.seat)
-            group = GROUPS.get(position)
-            players.append((site, hid, s.seat, s.player, position, group,
-                            s.stack, s.sitting_out, s.bounty, " ".join(s.hole_cards) or None,
-                            s.player == hero, inv, got, got - inv))
+            row = (site, hid, s.seat, s.player, position, GROUPS.get(position), s.stack,
+                   s.sitting_out, s.bounty, " ".join(s.hole_cards) or None, s.player == hero,
+                   inv, got, got - inv)
             f = flags.get(s.player)
-            if f is not None:
+            if f is None:
+                players.append(row + _NO_FLAGS)
+            else:
                 share = (rake * inv / put_in).quantize(_SHARE) if rake and inv else ZERO
                 allin = adjusted[s.player] if s.player in adjusted else got - inv
-                stats.append(stat_row(hand, s.player, s, position, group, f, inv, got, share,
-                                      allin))
+                players.append(row + stat_columns(hand, s, f, got - inv, share, allin))
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:
@@ -169,6 +162,9 @@ class Batch:
 
     def tables(self) -> dict[str, pa.Table]:
         return {name: _table(rows, SCHEMAS[name]) for name, rows in self.rows.items()}
+
+
+_NO_FLAGS = (None,) * (4 + len(COUNTS) + 3)  # a player not dealt in (or flags off)
 
 
 def _table(rows: list[tuple], schema: pa.Schema) -> pa.Table:

@@ -72,7 +72,20 @@ CREATE TABLE IF NOT EXISTS hand_players (
     is_hero BOOLEAN NOT NULL,
     invested DECIMAL(18, 2) NOT NULL, -- every chip put in, less uncalled bets returned
     collected DECIMAL(18, 2) NOT NULL,-- from pots, and cash-outs
-    net DECIMAL(18, 2) NOT NULL
+    net DECIMAL(18, 2) NOT NULL,
+    -- the stat flags of docs/STATS.md (version 1), NULL for a player not dealt in:
+    -- two bit sets (bit i: pipeline.stats.RATIOS[i]), read through the views below
+    played_at TIMESTAMP,              -- the hand's, UTC where known (no join for dates)
+    hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
+    chances INTEGER,
+    dones INTEGER,
+    post_bets SMALLINT,               -- after the flop
+    post_raises SMALLINT,
+    post_calls SMALLINT,
+    post_folds SMALLINT,
+    net_bb DECIMAL(18, 4),
+    rake_share DECIMAL(18, 4),
+    allin_adj_net DECIMAL(18, 4)      -- NULL: an all-in before the flop, not computed yet
 );
 
 CREATE TABLE IF NOT EXISTS actions (
@@ -124,30 +137,14 @@ CREATE TABLE IF NOT EXISTS findings (
     message VARCHAR NOT NULL
 );
 
--- one row per player dealt in per hand: the stat flags of docs/STATS.md (version 1),
--- stored as two bit sets (bit i: pipeline.stats.RATIOS[i]) and read through the view
--- player_hand_stats, which has a <stat>_chance and a <stat>_done column for each stat
-CREATE TABLE IF NOT EXISTS player_hand_flags (
-    site VARCHAR NOT NULL,
-    hand_id VARCHAR NOT NULL,
-    player VARCHAR NOT NULL,
-    played_at TIMESTAMP,              -- UTC where known
-    position VARCHAR,
-    position_group VARCHAR,
-    hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
-    chances INTEGER NOT NULL,
-    dones INTEGER NOT NULL,
-    post_bets SMALLINT NOT NULL,      -- after the flop
-    post_raises SMALLINT NOT NULL,
-    post_calls SMALLINT NOT NULL,
-    post_folds SMALLINT NOT NULL,
-    invested DECIMAL(18, 2) NOT NULL,
-    collected DECIMAL(18, 2) NOT NULL,
-    net DECIMAL(18, 2) NOT NULL,
-    net_bb DECIMAL(18, 4),
-    rake_share DECIMAL(18, 4) NOT NULL,
-    allin_adj_net DECIMAL(18, 4)      -- NULL: an all-in before the flop, not computed yet
-);
+-- one row per player dealt in per hand: the stat flags as stored, and, in the view
+-- player_hand_stats, a <stat>_chance and a <stat>_done column for each stat
+CREATE OR REPLACE VIEW player_hand_flags AS
+SELECT site, hand_id, player, played_at, position, position_group, hand_class, chances, dones,
+    post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb,
+    rake_share, allin_adj_net
+FROM hand_players
+WHERE chances IS NOT NULL;
 
 CREATE OR REPLACE VIEW player_hand_stats AS
 SELECT site, hand_id, player, played_at, position, position_group, hand_class,

@@ -2,7 +2,8 @@
 
 ``hand_flags(hand, positions)`` walks one hand once and returns, for every player
 dealt in, the chance/done pair of each stat; they are stored in
-``player_hand_stats`` at import and summed by SQL. A stat with no chances is shown
+``hand_players`` at import (read through the views ``player_hand_flags`` and
+``player_hand_stats``) and summed by SQL. A stat with no chances is shown
 as empty, never as 0 %.
 """
 from __future__ import annotations
@@ -242,17 +243,13 @@ def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decima
     return adjusted_net(board, hole, invested, all_in, hand.summary.rake, dead)
 
 
-def stat_row(hand: Hand, player: str, seat, position: str | None, group: str | None,
-             f: _Flags, invested: Decimal, collected: Decimal, rake_share: Decimal,
-             allin_net: Decimal | None) -> tuple:
-    """The player_hand_flags row (columns as in pipeline/schema.sql)."""
-    net = collected - invested
+def stat_columns(hand: Hand, seat, f: _Flags, net: Decimal, rake_share: Decimal,
+                 allin_net: Decimal | None) -> tuple:
+    """A dealt-in player's stat columns of hand_players (see pipeline/schema.sql)."""
     bb = hand.stakes.big_blind
-    return (hand.site, hand.hand_id, player, hand.played_at_utc or hand.played_at,
-            position, group, starting_hand_class(seat.hole_cards),
+    return (hand.played_at_utc or hand.played_at, starting_hand_class(seat.hole_cards),
             f.chances, f.dones, *f.counts,
-            invested, collected, net, (net / bb).quantize(_BB_PLACES) if bb else None,
-            rake_share, allin_net)
+            (net / bb).quantize(_BB_PLACES) if bb else None, rake_share, allin_net)
 
 
 _BB_PLACES = Decimal("0.0001")

@@ -17,8 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 SCHEMA = (Path(__file__).parent / "schema.sql").read_text("utf-8")
-CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns", "player_hand_flags",
-                "verdicts", "findings")
+CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns", "verdicts", "findings")
 
 
 @dataclass
@@ -37,7 +36,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "3"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "4"  # raise it whenever schema.sql changes what is stored
 
 
 class SchemaError(RuntimeError):

@@ -330,8 +330,8 @@ def test_import_then_preflop_equity(dashboard_db, monkeypatch, tmp_path):
     pending = "SELECT count(DISTINCT hand_id) FROM player_hand_flags WHERE allin_adj_net IS NULL"
     import duckdb
     con = duckdb.connect(str(db))  # the sample's own preflop all-ins: not this test's
-    con.execute("UPDATE player_hand_flags SET allin_adj_net = net"
-                " WHERE allin_adj_net IS NULL").fetchall()
+    con.execute("UPDATE hand_players SET allin_adj_net = net"
+                " WHERE chances IS NOT NULL AND allin_adj_net IS NULL").fetchall()
     con.close()
     at = run_page(db, "import_files", monkeypatch)
     at.text_input(key="folder").input(str(folder))
