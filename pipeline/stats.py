@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from engine.cards import starting_hand_class
 from engine.equity import MOST_TO_COME, adjusted_net
-from engine.hand import ZERO, Hand, Kind, Street
+from engine.hand import Hand, Kind, Street
 
 STATS_VERSION = "1"
 

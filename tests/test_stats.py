@@ -284,7 +284,6 @@ def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_p
     from decimal import Decimal
     from fractions import Fraction
 
-    import duckdb
 
     from engine.equity import enumerated
     from engine.pots import Pot
