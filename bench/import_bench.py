@@ -86,17 +86,19 @@ def parse_only(folder: Path, judge: bool = False) -> int:
 
 
 def _parse_files(folder: Path, judge: bool, replay) -> int:
+    """A file's hands parsed, then judged: stage by stage, as the import's workers do."""
     n = 0
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())
+        hands = []
         for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end):
+            n += 1
             try:
-                hand = POKERSTARS.parse(raw.text)
+                hands.append(POKERSTARS.parse(raw.text))
             except ValueError:
                 continue
-            finally:
-                n += 1
-            if judge:
+        if judge:
+            for hand in hands:
                 replay(hand)
     return n
 
