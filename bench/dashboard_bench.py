@@ -99,44 +99,23 @@ def main() -> int:
     return 0
 
 
-# the page titled arguments[0] has finished running and every chart on it is drawn
-READY = """
-const title = arguments[0];
-const heading = [...document.querySelectorAll('h1')].some(h => h.innerText.trim() === title);
-const app = document.querySelector('[data-testid="stApp"]');
-const running = !app || app.getAttribute('data-test-script-state') !== 'notRunning';
-const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
-return heading && !running && charts.every(c => c.querySelector('.main-svg'));
-"""
-
-
 def browser_times(db: str) -> None:
     """Each page in headless Chromium, reached from the sidebar as a person does: on a
     server just started, the Import page is opened first (the app's scripts load),
     then the page's link is clicked: "cold" runs until its content and charts are
     drawn; "warm" is the same after going to Import and back."""
-    import socket
-    import subprocess
     import tempfile
-    import urllib.request
 
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from headless import READY, chromium, start_dashboard, stop
 
     titles = {"overview": "Overview", "positions": "Positions",
               "starting_hands": "Starting hands", "hands": "Hands",
               "verification": "Verification"}
-    opts = Options()
-    opts.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking", "--disable-sync",
-                 "--disable-component-update", f"--user-data-dir={tempfile.mkdtemp()}",
-                 "--window-size=1500,1600"):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+    driver = chromium(Path(tempfile.mkdtemp()))
 
     def drawn(title: str) -> None:
         WebDriverWait(driver, 60, poll_frequency=0.02).until(
@@ -151,22 +130,10 @@ def browser_times(db: str) -> None:
         return time.perf_counter() - started
 
     print(f"\nin headless Chromium, from the sidebar ({'page':<14}{'cold s':>8}{'warm s':>8})")
-    handlens = str(Path(sys.executable).with_name("handlens"))
     try:
         for page, title in titles.items():
-            with socket.socket() as s:
-                s.bind(("127.0.0.1", 0))
-                port = s.getsockname()[1]
-            server = subprocess.Popen([handlens, "dashboard", "--db", db, "--port", str(port)],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            base = f"http://localhost:{port}/"
+            server, base = start_dashboard(db, Path(tempfile.mkdtemp()) / "server.log")
             try:
-                for _ in range(200):
-                    try:
-                        urllib.request.urlopen(base + "_stcore/health", timeout=1).read()
-                        break
-                    except OSError:
-                        time.sleep(0.1)
                 driver.get(base + "import")
                 drawn("Import")
                 cold = click(title)
@@ -175,8 +142,7 @@ def browser_times(db: str) -> None:
                     click("Import")
                     warm.append(click(title))
             finally:
-                server.terminate()
-                server.wait(timeout=20)
+                stop(server)
             print(f"{'':<38}{page:<14}{cold:>8.2f}{statistics.median(warm):>8.2f}",
                   flush=True)
     finally:

@@ -183,14 +183,23 @@ print(json.dumps({"hands": s.hands_new + s.duplicates + s.parse_errors, "seconds
 """
 
 
-def whole_import(folder: Path, db: Path, verify: bool = True, stats: bool = True,
-                 repeat: int = 1) -> dict:
-    """The median of ``repeat`` runs (wall and CPU time vary a lot on a shared machine)."""
-    runs = [_one_import(folder, db, verify, stats) for _ in range(repeat)]
-    runs.sort(key=lambda r: r["seconds"])
-    middle = runs[len(runs) // 2]
-    middle["cpu"] = sorted(r["cpu"] for r in runs)[len(runs) // 2]
-    return middle
+CONFIGS = {"store_only": (False, False), "bare": (False, True), "no_stats": (True, False),
+           "full": (True, True)}  # (replay, stat flags)
+
+
+def whole_imports(folder: Path, db: Path, repeat: int = 1) -> dict[str, dict]:
+    """Each configuration's median of ``repeat`` runs, the configurations taking turns
+    (A B C D A B C D ...) so that a slow spell of a shared machine falls on all alike."""
+    runs: dict[str, list[dict]] = {name: [] for name in CONFIGS}
+    for _ in range(repeat):
+        for name, (verify, stats) in CONFIGS.items():
+            runs[name].append(_one_import(folder, db, verify, stats))
+    medians = {}
+    for name, done in runs.items():
+        done.sort(key=lambda r: r["seconds"])
+        medians[name] = dict(done[len(done) // 2])
+        medians[name]["cpu"] = sorted(r["cpu"] for r in done)[len(done) // 2]
+    return medians
 
 
 def _one_import(folder: Path, db: Path, verify: bool, stats: bool) -> dict:
@@ -227,10 +236,9 @@ def main() -> None:
         n_judge, t_judge = timed(parse_only, folder, True)
         stages = worker_stages(folder)
         db = Path(tmp) / "bench.duckdb"
-        store_only = whole_import(folder, db, verify=False, stats=False, repeat=args.repeat)
-        bare = whole_import(folder, db, verify=False, repeat=args.repeat)
-        no_stats = whole_import(folder, db, stats=False, repeat=args.repeat)
-        result = whole_import(folder, db, repeat=args.repeat)
+        imports = whole_imports(folder, db, args.repeat)
+        store_only, bare, no_stats = imports["store_only"], imports["bare"], imports["no_stats"]
+        result = imports["full"]
         pending, per_preflop = preflop_equity_rate(db)
     base = n_split / t_split
     rows = [("split only (1 core)", n_split / t_split),

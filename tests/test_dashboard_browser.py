@@ -5,19 +5,13 @@ docs/screenshots/ (the README shows them)."""
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 from conftest import FAILED_HAND, ROOT, SCRIPT_NAME
+from headless import CHROMIUM, DRIVER, READY, chromium, start_dashboard, stop
 
-CHROMIUM = Path("/usr/bin/chromium")
-DRIVER = Path("/usr/bin/chromedriver")
 SHOTS = ROOT / "docs" / "screenshots"
 # (url path, title, screenshot name)
 PAGES = (("", "Overview", "overview"), ("positions", "Positions", "positions"),
@@ -31,71 +25,22 @@ pytestmark = pytest.mark.skipif(
            "(/usr/bin/chromium, /usr/bin/chromedriver): .ci/run installs them")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(dashboard_db, tmp_path_factory):
-    port = _free_port()
     log = tmp_path_factory.mktemp("server") / "server.log"
-    handlens = Path(sys.executable).with_name("handlens")
-    with log.open("w") as out:
-        proc = subprocess.Popen([str(handlens), "dashboard", "--db", str(dashboard_db),
-                                 "--port", str(port), "--address", "127.0.0.1"],
-                                stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(base + "_stcore/health", timeout=2) as r:
-                if r.read() == b"ok":
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail("the dashboard did not start:\n" + log.read_text()[-3000:])
-        time.sleep(0.3)
-    yield base
-    proc.terminate()
     try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        proc, base = start_dashboard(dashboard_db, log)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    yield base
+    stop(proc)
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    opts = Options()
-    opts.binary_location = str(CHROMIUM)
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", "--window-size=1500,1600"):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=opts)
-    driver.set_page_load_timeout(60)
+    driver = chromium(tmp_path_factory.mktemp("chromium-profile"))
     yield driver
     driver.quit()
-
-
-# the page titled arguments[0] has finished running and every chart on it is drawn
-READY = """
-const title = arguments[0];
-const heading = [...document.querySelectorAll('h1')].some(h => h.innerText.trim() === title);
-const app = document.querySelector('[data-testid="stApp"]');
-const running = !app || app.getAttribute('data-test-script-state') !== 'notRunning';
-const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
-return heading && !running && charts.every(c => c.querySelector('.main-svg'));
-"""
 
 
 def _load(driver, url: str, title: str) -> None:
