@@ -330,7 +330,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
           f"--format json for every stat with its chances)")
     table = [[headings.get(c, c) for c in columns]]
     for r in rows:
-        table.append(["" if r[c] is None else
+        table.append([_net(r) if c == "net" else "" if r[c] is None else
                       f"{r[c]:.1f}" if isinstance(r[c], float) else str(r[c]) for c in columns])
     widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
     for n, row in enumerate(table):
@@ -339,6 +339,13 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         if n == 0:
             print("  ".join("-" * w for w in widths))
     return 0
+
+
+def _net(row: dict) -> str:
+    """Net in the group's currency; in big blinds where currencies are mixed."""
+    if row["net"] is not None:
+        return f"{row['net']} {row['currency']}"
+    return f"{row['net_bb']:.1f} bb" if row["net_bb"] is not None else ""
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:

@@ -32,7 +32,9 @@ def hero(con: duckdb.DuckDBPyConnection) -> str | None:
 
 def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
           since: date | None = None, until: date | None = None) -> list[dict]:
-    """One dict per group: hands, net, bb/100, each stat's percentage, chances, dones."""
+    """One dict per group: hands, its currency (or "mixed"), net (None across
+    currencies: chips and dollars do not add up), net in big blinds, bb/100, each
+    stat's percentage, chances and dones."""
     key, order = _GROUPS[by]
     sums = ",\n".join(f"sum({r}_chance::INT) AS {r}_chance, sum({r}_done::INT) AS {r}_done"
                       for r in RATIOS)
@@ -58,7 +60,8 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
     sql = f"""
         WITH s AS ({base})
         SELECT {key.replace('h.', 's.')} AS grp, count(*) AS hands, sum(net) AS net,
-               100 * sum(net_bb) / count(*) AS bb_per_100,
+               count(DISTINCT currency) AS currencies, any_value(currency) AS currency,
+               sum(net_bb) AS net_bb, 100 * sum(net_bb) / count(*) AS bb_per_100,
                sum(allin_adj_net) AS allin_adj_net,
                count(*) FILTER (WHERE allin_adj_net IS NULL) AS allin_not_computed,
                sum(post_bets) + sum(post_raises) AS aggressive, sum(post_calls) AS calls,
@@ -75,7 +78,10 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
     out = []
     for row in cur.fetchall():
         r = dict(zip(names, row))
-        item = {by: r["grp"], "hands": r["hands"], "net": r["net"],
+        one = r["currencies"] == 1  # money adds up only within one currency
+        item = {by: r["grp"], "hands": r["hands"],
+                "currency": r["currency"] if one else "mixed",
+                "net": r["net"] if one else None, "net_bb": r["net_bb"],
                 "allin_adj_net": r["allin_adj_net"],
                 "allin_not_computed": r["allin_not_computed"],
                 "bb_per_100": None if r["bb_per_100"] is None else round(float(r["bb_per_100"]), 2),

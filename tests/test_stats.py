@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 
 from engine.positions import positions
@@ -196,7 +197,17 @@ def test_stats_command(tmp_path, capsys):
     bb = next(r for r in out["rows"] if r["position"] == "BB")
     assert bb["hands"] == 2 and bb["vpip_chance"] == 2
     assert main(["stats", "--db", db, "--by", "player", "--format", "csv"]) == 0
-    assert capsys.readouterr().out.splitlines()[0].startswith("player,hands,net")
+    assert capsys.readouterr().out.splitlines()[0].startswith("player,hands,currency,net")
+    # chips and dollars do not add up: a group of both has its net in big blinds only
+    assert main(["stats", "--db", db, "--by", "player", "--format", "json"]) == 0
+    hero_row = next(r for r in json.loads(capsys.readouterr().out)["rows"]
+                    if r["player"] == "Hero")
+    assert hero_row["currency"] == "mixed" and hero_row["net"] is None
+    assert hero_row["net_bb"] is not None
+    assert main(["stats", "--db", db, "--by", "stakes"]) == 0
+    table = capsys.readouterr().out
+    assert " USD" in table and " chips" in table
+    assert not re.search(r"\d bb\b", table)  # one currency a row: money, not big blinds
 
 
 def test_stats_dates_and_sessions(tmp_path, capsys):
