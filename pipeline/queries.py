@@ -15,7 +15,8 @@ import duckdb
 import polars as pl
 
 from pipeline.stats import RATIOS
-from pipeline.stats_query import POSITION_ORDER, SHOWN, hero  # noqa: F401 (for the dashboard)
+from pipeline.stats_query import (  # noqa: F401 (POSITION_ORDER, hero: for the dashboard)
+    POSITION_ORDER, SHOWN, flag_sums, hero, ratios)
 from pipeline.store import connect
 from pipeline.verify import STATUSES, STREETS  # noqa: F401 (for the dashboard)
 
@@ -149,20 +150,6 @@ def options(con: duckdb.DuckDBPyConnection) -> dict:
 RATIOS_SHOWN = tuple(k for k in SHOWN if k in RATIOS)
 
 
-def _sums() -> str:
-    return ", ".join(f"sum({r}_chance::INT) AS {r}_chance, sum({r}_done::INT) AS {r}_done"
-                     for r in RATIOS_SHOWN)
-
-
-def _ratios(row: dict) -> dict:
-    """Percentages (None where there was no chance) and AF from summed flags."""
-    out = {"af": round(row["aggressive"] / row["calls"], 2) if row["calls"] else None}
-    for r in RATIOS_SHOWN:
-        chance, done = row[f"{r}_chance"], row[f"{r}_done"]
-        out[r] = round(100 * done / chance, 1) if chance else None
-    return out
-
-
 def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> dict:
     """The Overview in one scan of the player's hands: hands, net in big blinds, bb/100,
     the shown stats, hands whose all-in adjusted net is not computed; ``by_currency``:
@@ -194,7 +181,7 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> 
     net_bb = float(sums["net_bb"]) if n else None
     return {
         "hands": n, "allin_not_computed": sums["allin_not_computed"], "net_bb": net_bb,
-        "bb_per_100": round(100 * net_bb / n, 2) if n else None, **_ratios(sums),
+        "bb_per_100": round(100 * net_bb / n, 2) if n else None, **ratios(sums, RATIOS_SHOWN),
         "by_currency": by_currency, "in_bb": in_bb,
         "curve": _curve(hands, "net_bb" if in_bb else "net", "adj_bb" if in_bb else "adj",
                         points),
@@ -229,7 +216,7 @@ def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFr
                min(h.currency) AS first_currency, max(h.currency) AS last_currency,
                sum(s.net)::DOUBLE AS net, sum(s.net_bb)::DOUBLE AS net_bb,
                sum(s.post_bets) + sum(s.post_raises) AS aggressive,
-               sum(s.post_calls) AS calls, {_sums()}
+               sum(s.post_calls) AS calls, {flag_sums(RATIOS_SHOWN)}
         FROM {rows} AND s.position IS NOT NULL
         GROUP BY GROUPING SETS ((s.position), (s.position_group))""", params)
     names = [d[0] for d in cur.description]
@@ -239,10 +226,10 @@ def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFr
         table = []
         for r in sorted((r for r in found if r[by] is not None),
                         key=lambda r: order.index(r[by]) if r[by] in order else len(order)):
-            ratios = _ratios(r)
+            shown = ratios(r, RATIOS_SHOWN)
             table.append((r[by], r["hands"], r["net"], r["net_bb"],
                           round(100 * (r["net_bb"] or 0) / r["hands"], 2),
-                          *(ratios[k] for k in SHOWN)))
+                          *(shown[k] for k in SHOWN)))
         out[by] = pl.DataFrame(table, orient="row", schema={
             by: pl.String, "hands": pl.Int64, "net": pl.Float64, "net_bb": pl.Float64,
             "bb_per_100": pl.Float64, **{k: pl.Float64 for k in SHOWN}})

@@ -1,6 +1,7 @@
 """Aggregates over player_hand_stats: one parameterised query, grouped as asked."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 
 import duckdb
@@ -25,6 +26,21 @@ SELECT player FROM hand_players WHERE is_hero GROUP BY player ORDER BY count(*) 
 """
 
 
+def flag_sums(stats: Iterable[str] = RATIOS) -> str:
+    """SQL select items: each stat's chances and dones summed, named as the columns."""
+    return ", ".join(f"sum({r}_chance::INT) AS {r}_chance, sum({r}_done::INT) AS {r}_done"
+                     for r in stats)
+
+
+def ratios(row: dict, stats: Iterable[str] = RATIOS) -> dict:
+    """From summed flags: AF, and each stat's percentage (None without a chance)."""
+    out = {"af": round(row["aggressive"] / row["calls"], 2) if row["calls"] else None}
+    for r in stats:
+        chance, done = row[f"{r}_chance"], row[f"{r}_done"]
+        out[r] = round(100 * done / chance, 1) if chance else None
+    return out
+
+
 def hero(con: duckdb.DuckDBPyConnection) -> str | None:
     row = con.execute(HERO).fetchone()
     return row[0] if row else None
@@ -36,8 +52,7 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
     currencies: chips and dollars do not add up), net in big blinds, bb/100, each
     stat's percentage, chances and dones."""
     key, order = _GROUPS[by]
-    sums = ",\n".join(f"sum({r}_chance::INT) AS {r}_chance, sum({r}_done::INT) AS {r}_done"
-                      for r in RATIOS)
+    sums = flag_sums()
     # a gap of more than 30 minutes between a player's hands starts a new session
     base = """
         SELECT *, sum(CASE WHEN gap > INTERVAL 30 MINUTE THEN 1 ELSE 0 END)
@@ -85,11 +100,9 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
                 "allin_adj_net": r["allin_adj_net"],
                 "allin_not_computed": r["allin_not_computed"],
                 "bb_per_100": None if r["bb_per_100"] is None else round(float(r["bb_per_100"]), 2),
-                "af": round(r["aggressive"] / r["calls"], 2) if r["calls"] else None}
-        for stat in RATIOS:
-            chance, done = r[f"{stat}_chance"], r[f"{stat}_done"]
-            item[stat] = round(100 * done / chance, 1) if chance else None
-            item[f"{stat}_chance"], item[f"{stat}_done"] = chance, done
+                **ratios(r)}
+        for stat in RATIOS:  # the counts behind each percentage
+            item[f"{stat}_chance"], item[f"{stat}_done"] = r[f"{stat}_chance"], r[f"{stat}_done"]
         out.append(item)
     return out
 
