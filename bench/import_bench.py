@@ -36,7 +36,7 @@ def template_hands() -> list[str]:
     for folder in (CORPUS, ROOT / "sample_histories"):
         for path in sorted(folder.rglob("*.txt")) if folder.exists() else []:
             text, enc = decode(path.read_bytes())
-            for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end):
+            for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete):
                 try:
                     if isinstance(POKERSTARS.parse(raw.text), Hand):
                         texts.append(raw.text)
@@ -67,7 +67,7 @@ def split_only(folder: Path) -> int:
     n = 0
     for path in sorted(folder.rglob("*.txt")):  # noqa: SIM113
         text, enc = decode(path.read_bytes())
-        n += len(split_hands(text, POKERSTARS.start, enc, POKERSTARS.end))
+        n += len(split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete))
     return n
 
 
@@ -91,7 +91,7 @@ def _parse_files(folder: Path, judge: bool, replay) -> int:
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())
         hands = []
-        for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end):
+        for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete):
             n += 1
             try:
                 hands.append(POKERSTARS.parse(raw.text))
@@ -114,7 +114,7 @@ def worker_stages(folder: Path, limit: int = 6000) -> dict[str, float]:
     texts = []
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())
-        texts += [r.text for r in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end)]
+        texts += [r.text for r in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete)]
         if len(texts) >= limit:
             break
     texts = texts[:limit]

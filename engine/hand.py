@@ -16,6 +16,23 @@ from enum import IntEnum
 from typing import NamedTuple
 
 ZERO = Decimal(0)
+CENT = Decimal("0.01")
+# What a hand may hold, as the store keeps it: money as DECIMAL(18, 2) (cash in cents,
+# tournament chips in the billions fit), seat numbers up to 99 (rooms use 1 to 10).
+MONEY_LIMIT = Decimal(10) ** 16
+MAX_SEAT_NUMBER = 99
+
+
+def check_amount(amount: Decimal) -> Decimal:
+    """``amount`` if the store can hold it exactly, else ValueError saying why."""
+    if not amount.is_finite() or abs(amount) >= MONEY_LIMIT:
+        raise ValueError(f"amount out of range: {amount}")
+    if amount.as_tuple().exponent < -2:
+        cents = amount.quantize(CENT)
+        if cents != amount:
+            raise ValueError(f"amount with more than two decimals: {amount}")
+        return cents
+    return amount
 
 
 class Street(IntEnum):

@@ -23,10 +23,15 @@ from engine.pots import Pot, build_pots, split, uncalled
 from engine.rules import RoomRules, rules_for
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
+SHOWDOWN = Street.SHOWDOWN
 _CHIP, _CENT = Decimal(1), Decimal("0.01")  # the smallest chip: tournaments, cash
 
 CODES = {
     # structure
+    "BAD_SEATING": "a seat taken twice, a player seated twice, a seat the table does not have",
+    "BAD_BUTTON": "the button on a seat the table does not have",
+    "BAD_STAKES": "a blind of nothing",
+    "BAD_HOLE_CARDS": "other than two hole cards, or a player's cards written differently",
     "DUPLICATE_CARD": "the same card twice in one hand",
     "BAD_BOARD": "a board with the wrong number of cards",
     "UNKNOWN_PLAYER": "someone not seated acts or collects",
@@ -150,6 +155,7 @@ class _Replay:
         self.findings.append(Finding(code, message, street, action, severity))
 
     def run(self) -> list[Finding]:
+        self.check_table()
         self.check_cards()
         self.check_betting()
         pots = self.check_pots()
@@ -160,18 +166,68 @@ class _Replay:
         return self.findings
 
     # ------------------------------------------------------------ structure
+    def check_table(self) -> None:
+        """Seats, button and blinds as a table can have them."""
+        hand = self.hand
+        seats, most = hand.seats, hand.max_seats
+        numbers = {s.seat for s in seats}
+        if len(numbers) != len(seats) or len({s.player for s in seats}) != len(seats) \
+                or (most and (len(seats) > most or max(numbers, default=1) > most)) \
+                or min(numbers, default=1) < 1:
+            self._check_seating()
+        button = hand.button_seat
+        if button is not None and (button < 1 or (most and button > most)):
+            # a room numbering seats beyond its table size puts the button on one of them
+            taken = button >= 1 and button in numbers
+            self.add("BAD_BUTTON", f"the button is on seat {button}; the table has seats "
+                                   f"1 to {most or '?'}", severity=WARNING if taken else ERROR)
+        stakes = hand.stakes
+        if stakes.big_blind <= 0 or stakes.small_blind <= 0:
+            self.add("BAD_STAKES", f"blinds of {stakes.small_blind}/{stakes.big_blind}")
+
+    def _check_seating(self) -> None:
+        hand, most = self.hand, self.hand.max_seats
+        by_seat: dict[int, str] = {}
+        by_player: dict[str, int] = {}
+        for s in hand.seats:
+            if s.seat in by_seat:
+                self.add("BAD_SEATING", f"{by_seat[s.seat]} and {s.player} both sit on "
+                                        f"seat {s.seat}")
+            if s.player in by_player:
+                self.add("BAD_SEATING", f"{s.player} sits on seats {by_player[s.player]} "
+                                        f"and {s.seat}")
+            if s.seat < 1:
+                self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; seats are "
+                                        f"numbered from 1")
+            elif most and s.seat > most:  # some rooms number the seats of a small table so
+                self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; the table has "
+                                        f"seats 1 to {most}", severity=WARNING)
+            by_seat.setdefault(s.seat, s.player)
+            by_player.setdefault(s.player, s.seat)
+        if most and len(hand.seats) > most:
+            self.add("BAD_SEATING", f"{len(hand.seats)} players at a table of {most} seats")
+
     def check_cards(self) -> None:
-        boards = self.hand.boards
-        cards = [c for s in self.hand.seats for c in s.hole_cards]
+        hand = self.hand
+        boards = hand.boards
+        cards = [c for s in hand.seats for c in s.hole_cards]
         cards += boards[0] if boards else ()
         if len(boards) <= 1 and len(set(cards)) == len(cards) \
-                and (not boards or len(boards[0]) in (0, 3, 4, 5)):
+                and (not boards or len(boards[0]) in (0, 3, 4, 5)) \
+                and all(len(s.hole_cards) <= 2 for s in hand.seats) \
+                and self._cards_agree():
             return  # the common case, settled at once; the rest names what is wrong
+        for s in hand.seats:
+            if len(s.hole_cards) > 2:  # fewer: a card written hidden ("[XX Qs]")
+                self.add("BAD_HOLE_CARDS", f"{s.player} holds {len(s.hole_cards)} cards "
+                                           f"({' '.join(s.hole_cards)}); Hold'em deals two")
+        self._cards_agree(report=True)
         seen: dict[str, str] = {}
 
         def see(card: str, where: str) -> None:
-            if card in seen and seen[card] != where:
-                self.add("DUPLICATE_CARD", f"{card} is both in {seen[card]} and in {where}")
+            if card in seen:
+                self.add("DUPLICATE_CARD", f"{card} is both in {seen[card]} and in {where}"
+                         if seen[card] != where else f"{card} is twice in {where}")
             seen.setdefault(card, where)
 
         for s in self.hand.seats:
@@ -188,6 +244,26 @@ class _Replay:
                 shared += 1
             for c in board[shared:] if run > 1 else board:
                 see(c, f"board {run}" if run > 1 else "the board")
+
+    def _cards_agree(self, report: bool = False) -> bool:
+        """Whether every card a player shows (or the SUMMARY says they held) is one of
+        their hole cards; with ``report``, a finding for each that is not."""
+        hand = self.hand
+        written = [(sh.player, sh.cards) for sh in hand.shows if sh.cards]
+        if hand.summary is not None:
+            written += [(ss.player, ss.cards) for ss in hand.summary.seats if ss.cards]
+        if not written:
+            return True
+        hole = {s.player: s.hole_cards for s in hand.seats}
+        agree = True
+        for player, cards in written:
+            held = hole.get(player, ())
+            if held and not set(cards) <= set(held):
+                agree = False
+                if report:
+                    self.add("BAD_HOLE_CARDS", f"{player} holds {' '.join(held)} but is "
+                                               f"written with {' '.join(cards)}")
+        return agree
 
     # ------------------------------------------------------------ betting
     def check_betting(self) -> None:
@@ -208,8 +284,13 @@ class _Replay:
                     self.add("OUT_OF_TURN", f"{p} acts on the {street.name.lower()} after the "
                                             f"{current.name.lower()} began", street, i)
                     continue
+                if street == SHOWDOWN:
+                    self.add("OUT_OF_TURN", f"{p} acts after the showdown began", street, i)
+                    continue
                 current = self._advance(rnd, street, i)
             if kind in posts:
+                if amount <= 0:
+                    self.add("BAD_STAKES", f"{p} posts {amount}", street, i)
                 if kind != ante:  # an ante is dead money: nothing for the round to track
                     rnd.post(i, a)
             else:

@@ -17,7 +17,7 @@ from typing import Any
 class Format:
     name: str
     start: re.Pattern[str]  # where a hand begins
-    end: re.Pattern[str]  # present in every complete hand
+    complete: Callable[[str], bool]  # is a hand's text whole (its closing section all there)?
     parse: Callable[[str], Any]  # hand text → Hand | UnsupportedHand, or ParseError
 
 
@@ -26,11 +26,27 @@ def _stars_parse(text: str) -> Any:
     return parse_hand(text)
 
 
+_STARS_SUMMARY = re.compile(r"^\s*\*\*\* SUMMARY \*\*\*", re.M)
+_STARS_SEAT = re.compile(r"^\s*Seat \d+: ", re.M)
+_STARS_OUT_OF_HAND = re.compile(r"^\s*Seat \d+: .* out of hand \(", re.M)
+
+
+def _stars_complete(text: str) -> bool:
+    """A PokerStars hand is whole once its SUMMARY lists every seat dealt in (a
+    player moved in "out of hand" is not listed)."""
+    m = _STARS_SUMMARY.search(text)
+    if m is None:
+        return False
+    head, tail = text[:m.start()], text[m.end():]
+    dealt = len(_STARS_SEAT.findall(head)) - len(_STARS_OUT_OF_HAND.findall(head))
+    return len(_STARS_SEAT.findall(tail)) >= dealt
+
+
 POKERSTARS = Format(
     "pokerstars",
     re.compile(r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: Zoom| Home)?"
                r" (?:Hand|Game|GAME) #\d+:"),
-    re.compile(r"^\s*\*\*\* SUMMARY \*\*\*", re.M),
+    _stars_complete,
     _stars_parse,
 )
 SUPPORTED = (POKERSTARS,)
@@ -62,12 +78,17 @@ NOT_YET = (
 )
 
 
-def detect(head: str) -> Format | str | None:
-    """The Format of a file from its first few kilobytes of text; a room name where
-    the room is known but not parsed yet; None where nothing is recognised."""
+HEAD = 1 << 20  # characters in which a room not supported yet is looked for
+
+
+def detect(text: str) -> Format | str | None:
+    """The Format of a file's text, wherever its first hand starts; a room name where
+    the room is known but not parsed yet (looked for in the first megabyte); None
+    where nothing is recognised."""
     for fmt in SUPPORTED:
-        if fmt.start.search(head):
+        if fmt.start.search(text):
             return fmt
+    head = text[:HEAD]
     for room, signature in NOT_YET:
         if signature.search(head):
             return room

@@ -7,6 +7,7 @@ matching group names the token type and the token's ``value`` is the tuple of it
 fields, in the order the terminal names them. A line matching no terminal becomes an
 ``UNKNOWN`` token (the lexer adds that catch-all itself), which no rule accepts, so
 an unknown line is a parse error at its line number rather than something skipped.
+Blank lines, and lines of white space only, separate; they are not tokens.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ except ImportError:  # Python < 3.11
 from lark.lexer import Lexer
 
 _FIELD = re.compile(r"\(\?P<(\w+)>")
+_SPACES = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())  # Unicode's
 UNKNOWN = "UNKNOWN"  # the type of a line no terminal matches; no rule accepts it
 
 
@@ -95,7 +97,8 @@ class LineLexer(Lexer):
 
     @staticmethod
     def _compile(alternatives: list[str], fields: dict[str, list[str]]):
-        rx = re.compile("(?:" + "|".join(alternatives) + ")")
+        # ASCII: a digit is 0-9 (a seat written "٣" is not the number three)
+        rx = re.compile("(?:" + "|".join(alternatives) + ")", re.ASCII)
         index = rx.groupindex
         return rx.fullmatch, {name: tuple(index[f] for f in fs)
                               for name, fs in fields.items() if name in index}
@@ -108,7 +111,7 @@ class LineLexer(Lexer):
     def lex(self, text: str, *_: Any) -> Iterator[LineToken]:
         by_char, default, new = self.by_char, self.default, LineToken
         for number, line in enumerate(text.split("\n"), start=1):
-            if not line:
+            if not line or line[0] in _SPACES and line.isspace():
                 continue
             match, fields = by_char.get(line[0], default)
             m = match(line)

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from engine.cards import CardError, parse_cards
-from engine.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
-                         Structure, Summary, SummarySeat, UnsupportedHand)
+from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
+                         Stakes, Street, Structure, Summary, SummarySeat, UnsupportedHand,
+                         check_amount)
 from parsers.errors import ParseError
 from parsers.lalr import LineGrammar, UnexpectedLine
 from parsers.lexer import UNKNOWN, LineLexer
@@ -50,8 +51,11 @@ ZONES = {
     "AET": "Australia/Sydney", "ACT": "Australia/Adelaide", "AWST": "Australia/Perth",
     "NZT": "Pacific/Auckland", "UTC": "UTC", "GMT": "UTC",
 }
+# An amount as rooms write it: ASCII digits, thousands separated by commas, one
+# decimal point; never followed by more digits ("$0.1.2" and "1,23" are not amounts).
+AMOUNT = r"[$€£¥₹]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![.,]?\d)"
 PLACEHOLDERS = {
-    "M": r"[$€£¥₹]?[\d,]*\.?\d+",
+    "M": AMOUNT,
     "NAME": r".+?",
     "CARDS": r"[^\]]*",
     "GAME": GAMES.replace("/", r"\/").replace("+", r"\+"),
@@ -63,8 +67,10 @@ _FOLDED_ON = {"before Flop": Street.PREFLOP, "before Turn": Street.FLOP,
               "on the Flop": Street.FLOP, "on the Turn": Street.TURN,
               "on the River": Street.RIVER}
 _STRIP_MONEY = str.maketrans("", "", "$€£¥₹, ")
-_NAMED_AMOUNT = re.compile(r"([A-Za-z][A-Za-z -]*?(?:-\d+)?):? ([$€£¥₹]?[\d,]*\.?\d+)")
+_NAMED_AMOUNT = re.compile(r"([A-Za-z][A-Za-z -]*?(?:-\d+)?):? (" + AMOUNT + ")", re.ASCII)
+_AMOUNT = re.compile(AMOUNT, re.ASCII)
 _RESULT = re.compile(r"(?:won \(?([^)\s]*)\)?|lost)(?: with (.*?))?(?=, and |$)")
+_CHIP = Decimal(1)
 _HIDDEN = frozenset({"X", "XX", "Xx", "xx", "x"})
 _INDENT = re.compile(r"^[ \t]+", re.M)
 _DIGITS = re.compile(r"\d+")
@@ -75,8 +81,20 @@ _LOOSE_HEADER = re.compile(
 
 @lru_cache(maxsize=8192)  # amounts repeat (blinds, antes, common bets); Decimals are immutable
 def money(text: str) -> Decimal:
-    """'$1,234.50' → Decimal('1234.50'), exactly."""
-    return Decimal(text.translate(_STRIP_MONEY))
+    """'$1,234.50' → Decimal('1234.50'), exactly; ValueError for what is not an amount
+    or is one the store cannot hold (see ``engine.hand.check_amount``)."""
+    if _AMOUNT.fullmatch(text) is None:
+        raise ValueError(f"not an amount: {text!r}")
+    return check_amount(Decimal(text.translate(_STRIP_MONEY)))
+
+
+def seat_number(text: str) -> int:
+    """A seat (or button, or table size) number as written; ValueError beyond 1–99
+    (rooms number seats 1 to 10; the replay judges a seat the table does not have)."""
+    n = int(text)
+    if not 0 <= n <= MAX_SEAT_NUMBER:
+        raise ValueError(f"seat number {n} out of range")
+    return n
 
 
 @lru_cache(maxsize=64)
@@ -119,8 +137,12 @@ class _Builder:
         (brand, zoom, hand_id, club, tournament, buy_in, game, limit, level, sb, bb, cap,
          button_blind, button_ante, currency, date, tz, date_et, tz_et) = header.value
         self.structure = LIMITS[limit]
+        line = table.line  # the line being read, for _failing_line
         table_name, max_seats, button = table.value
-        seats: dict[str, list] = {}  # player → [seat, stack, sitting_out, bounty]
+        max_seats = seat_number(max_seats) if max_seats else None
+        button = seat_number(button) if button else None
+        line = header.line
+        seats: list[tuple] = []  # (seat, player, stack, sitting_out, bounty), as written
         hero_mark = None
         dealt: dict[str, tuple[str, ...]] = {}
         actions: list[Action] = []
@@ -146,8 +168,8 @@ class _Builder:
             kind, v, line = tok.type, tok.value, tok.line
             if kind == "SEAT":
                 seat, player, stack, bounty, out, hero = v
-                seats[player] = [int(seat), money(stack), out is not None,
-                                 money(bounty) if bounty else None]
+                seats.append((seat_number(seat), player, money(stack), out is not None,
+                              money(bounty) if bounty else None))
                 if hero:
                     hero_mark = player
             elif kind in _ACTION_KINDS:
@@ -232,9 +254,12 @@ class _Builder:
             # DOESNT_SHOW, TABLE_DEPOSIT, EVENT, CHAT, SUMMARY, RUN_TWICE, ARCHIVE_SEP:
             # nothing the replay needs
 
+        line = header.line  # what follows reads the header's fields
         if self.structure == Structure.FIXED_LIMIT:
             small_bet, big_bet = money(sb), money(bb)
-            stakes = Stakes(small_blind_posted or small_bet / 2, small_bet, ante,
+            # no small blind posted: half the small bet, in whole cents (or chips)
+            half = (small_bet / 2).quantize(_CHIP if sb.isdigit() else CENT, ROUND_DOWN)
+            stakes = Stakes(small_blind_posted or half, small_bet, ante,
                             small_bet=small_bet, big_bet=big_bet)
         else:
             stakes = Stakes(money(sb), big_blind, ante, money(cap) if cap else None)
@@ -250,7 +275,7 @@ class _Builder:
         known.update((s.player, s.cards) for s in shows if len(s.cards) > 1)
         known.update(dealt)
         seat_rows = [Seat(seat, player, stack, out, bounty, known.get(player, ()))
-                     for player, (seat, stack, out, bounty) in seats.items()]
+                     for seat, player, stack, out, bounty in seats]
         seat_rows.sort(key=lambda s: s.seat)
         hero = hero_mark or next(iter(dealt), None)
 
@@ -262,8 +287,7 @@ class _Builder:
         return Hand(
             site=SITE_BY_BRAND[brand], hand_id=hand_id, game="Hold'em",
             structure=self.structure, stakes=stakes, currency=cur, table=table_name,
-            max_seats=int(max_seats) if max_seats else None,
-            button_seat=int(button) if button else None,
+            max_seats=max_seats, button_seat=button,
             played_at=played_at, time_zone=tz, played_at_utc=utc,
             seats=tuple(seat_rows), actions=tuple(actions),
             boards=tuple(boards[k] for k in sorted(boards)) or ((),),
@@ -358,5 +382,19 @@ def parse_hand(text: str) -> Hand | UnsupportedHand:
         return _Builder(tokens).build()
     except ParseError:
         raise
-    except (InvalidOperation, ValueError, KeyError, IndexError) as exc:
-        raise ParseError(0, "bad value", str(exc)) from None
+    except (ArithmeticError, ValueError, KeyError, IndexError) as exc:
+        line = _failing_line(exc)
+        text_line = next((t.text for t in tokens if t.line == line), "")
+        detail = f"{exc}" + (f" in {text_line[:160]!r}" if text_line else "")
+        raise ParseError(line, "bad value", detail) from None
+
+
+def _failing_line(exc: BaseException) -> int:
+    """The line the builder was reading when ``exc`` was raised (its local ``line``,
+    read from the traceback: nothing to keep up to date on the way)."""
+    line, tb = 0, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is _Builder.build.__code__:
+            line = tb.tb_frame.f_locals.get("line", 0)
+        tb = tb.tb_next
+    return line or 1

@@ -1,18 +1,26 @@
 """File bytes → text → raw hand texts, each with its byte offset and line number.
 
-Rooms write UTF-8 (with or without BOM), UTF-16 (with BOM) and Windows-1252, with
-CRLF, LF or CR line ends. A hand starts where its format's header starts (even in
-the middle of a line, as in files that were cut and concatenated) and runs to the
-next header. The last hand of a file still being written may be cut off: it is
-returned as ``complete=False`` so the importer can hold it back.
+Rooms write UTF-8 (with or without BOM), UTF-16 (either byte order, with or without
+BOM) and Windows-1252, with CRLF, LF or CR line ends. Text is decoded hand by hand:
+a file that is not valid UTF-8 as a whole is read as UTF-8 with its undecodable
+bytes kept aside, and only a hand holding such bytes is read as Windows-1252, so one
+bad byte never changes how the other hands of the file read. A hand starts where its
+format's header starts (even in the middle of a line, as in files that were cut and
+concatenated) and runs to the next header. The last hand of a file still being
+written may be cut off: it is returned as ``complete=False`` so the importer can
+hold it back.
 """
 from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _NEWLINES = re.compile(r"\r\n?")
+_ESCAPED = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8 (surrogateescape)
+_SPACE_LINES = re.compile(r"^[^\S\n]+$", re.M)
+UTF8 = "utf-8"  # a file read hand by hand: UTF-8, a hand that is not as Windows-1252
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,19 +33,52 @@ class RawHand:
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """Bytes → (text, encoding name). The BOM, if any, is not part of the text."""
+    """Bytes → (text, encoding name). The BOM, if any, is not part of the text.
+
+    For ``utf-8`` the text may hold bytes that are not UTF-8 as lone surrogates
+    (``surrogateescape``): ``split_hands`` reads each hand holding some as
+    Windows-1252 (see ``hand_text``)."""
     if data.startswith(codecs.BOM_UTF8):
-        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+        return data[3:].decode(UTF8, errors="surrogateescape"), "utf-8-sig"
     if data.startswith(codecs.BOM_UTF16_LE):
         return data[2:].decode("utf-16-le", errors="replace"), "utf-16-le"
     if data.startswith(codecs.BOM_UTF16_BE):
         return data[2:].decode("utf-16-be", errors="replace"), "utf-16-be"
-    if len(data) > 3 and data[1] == 0 and data[3] == 0 and data[0] != 0:
-        return data.decode("utf-16-le", errors="replace"), "utf-16-le"
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace"), "cp1252"
+    wide = _utf16_without_bom(data)
+    if wide:
+        return data.decode(wide, errors="replace"), wide
+    return data.decode(UTF8, errors="surrogateescape"), UTF8
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 without a byte order mark, told by the zero bytes of ASCII text."""
+    head = data[:512]
+    if len(head) < 4:
+        return None
+    even, odd = head[0::2], head[1::2]
+    if odd.count(0) > len(odd) * 0.4 and even.count(0) < len(even) * 0.1:
+        return "utf-16-le"
+    if even.count(0) > len(even) * 0.4 and odd.count(0) < len(odd) * 0.1:
+        return "utf-16-be"
+    return None
+
+
+def decode_from(data: bytes, start: int, encoding: str) -> str:
+    """The text of ``data[start:]`` in a file already known to be in ``encoding``."""
+    codec = text_codec(encoding)
+    errors = "surrogateescape" if codec == UTF8 else "replace"
+    return data[start:].decode(codec, errors=errors)
+
+
+def hand_text(data: bytes, encoding: str) -> str:
+    """One hand's bytes, as stored by offset and length, → its normalised text."""
+    codec = text_codec(encoding)
+    if codec == UTF8:
+        try:
+            return normalise(data.decode(UTF8))
+        except UnicodeDecodeError:
+            return normalise(data.decode("cp1252", errors="replace"))
+    return normalise(data.decode(codec, errors="replace"))
 
 
 def bom_length(encoding: str) -> int:
@@ -46,22 +87,27 @@ def bom_length(encoding: str) -> int:
 
 def text_codec(encoding: str) -> str:
     """The codec that encodes the text after the BOM back to the file's bytes."""
-    return "utf-8" if encoding == "utf-8-sig" else encoding
+    return UTF8 if encoding in ("utf-8-sig", "cp1252") else encoding
 
 
 def normalise(text: str) -> str:
-    """CRLF / CR → LF, non-breaking spaces → spaces, no trailing blank lines."""
+    """CRLF / CR → LF, non-breaking spaces → spaces, white-space-only lines emptied,
+    no blank lines (nor a BOM) at either end."""
     if "\r" in text:
         text = _NEWLINES.sub("\n", text)
     if "\xa0" in text:
         text = text.replace("\xa0", " ")
-    return text.strip("\n\ufeff ")
+    if not text.isascii() or "\t" in text or "\n " in text:
+        text = _SPACE_LINES.sub("", text)
+    return text.strip().strip("\ufeff").strip()
 
 
-def split_hands(text: str, start: re.Pattern[str], encoding: str, end: re.Pattern[str],
-                base_offset: int | None = None, base_line: int = 1) -> list[RawHand]:
-    """Cut ``text`` at every match of ``start``; the last hand is complete only if
-    ``end`` (the format's closing section) occurs in it.
+def split_hands(text: str, start: re.Pattern[str], encoding: str,
+                complete: Callable[[str], bool], base_offset: int | None = None,
+                base_line: int = 1) -> list[RawHand]:
+    """Cut ``text`` at every match of ``start``. Every hand but the last is complete;
+    the last is complete if ``complete(its text)`` says so (its format's closing
+    section is there, whole).
 
     ``base_offset``/``base_line`` say where ``text`` begins in the file: by default
     right after the byte order mark, if any; further on when an import resumes in
@@ -80,25 +126,42 @@ def split_hands(text: str, start: re.Pattern[str], encoding: str, end: re.Patter
         line += _count_lines(text, prev, pos)
         stop = starts[i + 1] if i + 1 < len(starts) else len(text)
         chunk = text[pos:stop]
-        length = _byte_length(chunk, codec)
-        hand = normalise(chunk)  # the end marker is looked for with line ends made \n
-        complete = i + 1 < len(starts) or end.search(hand) is not None
-        hands.append(RawHand(hand, offset, length, line, complete))
+        if chunk.isascii():
+            length = len(chunk) if codec == UTF8 else _byte_length(chunk, codec)
+        else:
+            chunk, length = _own_encoding(chunk, codec)
+        hand = normalise(chunk)
+        last = i + 1 == len(starts)
+        hands.append(RawHand(hand, offset, length, line, not last or complete(hand)))
         offset += length
         prev = pos
     return hands
 
 
+def _own_encoding(chunk: str, codec: str) -> tuple[str, int]:
+    """A non-ASCII chunk's text (Windows-1252 where it is not UTF-8) and byte length."""
+    if codec != UTF8:
+        return chunk, _byte_length(chunk, codec)
+    if _ESCAPED.search(chunk) is None:
+        return chunk, len(chunk.encode(UTF8))
+    raw = chunk.encode(UTF8, errors="surrogateescape")
+    return raw.decode("cp1252", errors="replace"), len(raw)
+
+
 def _byte_length(text: str, codec: str) -> int:
-    if codec in ("utf-8", "cp1252") and text.isascii():
+    if text.isascii() and codec == UTF8:
         return len(text)
-    return len(text.encode(codec, errors="replace"))
+    errors = "surrogateescape" if codec == UTF8 else "replace"
+    return len(text.encode(codec, errors=errors))
 
 
 def leading_text(text: str, start: re.Pattern[str]) -> str:
     """What stands before the first hand (normally nothing but white space)."""
     m = start.search(text)
-    return (text if m is None else text[:m.start()]).strip("\r\n\ufeff \t\xa0")
+    head = text if m is None else text[:m.start()]
+    if not head.isascii():
+        head = _own_encoding(head, UTF8)[0]
+    return head.strip().strip("\ufeff").strip()
 
 
 def _count_lines(text: str, a: int, b: int) -> int:

@@ -9,6 +9,10 @@ from pathlib import Path
 
 DEFAULT_DB = "handlens.duckdb"
 _DB = {"default": DEFAULT_DB, "help": f"database file (default {DEFAULT_DB})"}
+_WAIT = {"type": float, "default": 60.0, "metavar": "SECONDS",
+         "help": "while another process (an import) holds the database, wait this long "
+                 "for it before giving up (default 60)"}
+BUSY = 75  # exit status when the database stayed busy: try again later (EX_TEMPFAIL)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,21 +23,29 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.run(args)
-    except FileNotFoundError as exc:
-        print(f"handlens: {exc}", file=sys.stderr)
-        return 2
-    except RuntimeError as exc:
-        from pipeline.store import SchemaError
-        if not isinstance(exc, SchemaError):
-            raise
-        print(f"handlens: {exc}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # the output was piped into a program that stopped reading
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:
         print("handlens: interrupted; every batch written so far is complete", file=sys.stderr)
         return 130
+    except Exception as exc:  # noqa: BLE001 - said in one line where it is not a bug
+        return _refusal(exc, args)
+
+
+def _refusal(exc: Exception, args: argparse.Namespace) -> int:
+    """What stops a command without being a bug, in one line: a missing file, a
+    database of another version, one another process holds, one DuckDB refuses."""
+    from pipeline.store import DatabaseBusy, SchemaError
+
+    if isinstance(exc, (FileNotFoundError, SchemaError, DatabaseBusy)):
+        print(f"handlens: {exc}", file=sys.stderr)
+        return BUSY if isinstance(exc, DatabaseBusy) else 2
+    if type(exc).__module__.lstrip("_").startswith("duckdb"):
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"handlens: {getattr(args, 'db', '')}: {first}", file=sys.stderr)
+        return 2
+    raise exc
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -49,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
                     "imported are skipped; a file that has grown adds only its new hands.")
     imp.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     imp.add_argument("--db", **_DB)
+    imp.add_argument("--wait", **_WAIT)
     imp.add_argument("--workers", type=int, default=None,
                      help="parsing processes (default: one per core)")
     imp.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -63,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Report the verdict of every imported hand (ok, warning, failed, "
                     "unverifiable, unsupported) and the findings behind them.")
     ver.add_argument("--db", **_DB)
+    ver.add_argument("--wait", **_WAIT)
     ver.add_argument("--status", choices=("ok", "warning", "failed", "unverifiable", "unsupported"),
                      help="select hands with this verdict (default: failed)")
     ver.add_argument("--code", help="select hands with this finding code, e.g. POT_MISMATCH")
@@ -82,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
                     "W$SD, ...), with the chances and dones behind each percentage. A stat "
                     "with no chances is shown empty.")
     st.add_argument("--db", **_DB)
+    st.add_argument("--wait", **_WAIT)
     st.add_argument("--player", help="whose stats (default: the hero, whose cards are dealt "
                                      "in most hands)")
     st.add_argument("--by", default="position",
@@ -100,6 +115,7 @@ def _parser() -> argparse.ArgumentParser:
                     "preflop all-in still without one, committing as it goes (stop it "
                     "any time; it carries on where it stopped).")
     eq.add_argument("--db", **_DB)
+    eq.add_argument("--wait", **_WAIT)
     eq.add_argument("--workers", type=int, default=None,
                     help="processes (default: one per core)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -118,6 +134,7 @@ def _parser() -> argparse.ArgumentParser:
     err = sub.add_parser("errors", help="list the hands that could not be parsed",
                          description="List parse errors as file:line and reason.")
     err.add_argument("--db", **_DB)
+    err.add_argument("--wait", **_WAIT)
     err.add_argument("--limit", type=int, default=0, help="show at most N (default all)")
     err.add_argument("--text", action="store_true", help="also print each hand's raw text")
     err.set_defaults(run=_cmd_errors)
@@ -146,12 +163,12 @@ def _version() -> str:
 
 
 def _cmd_import(args: argparse.Namespace) -> int:
-    from pipeline.importer import Importer, discover
+    from pipeline.importer import Importer, discover, size_of
     from pipeline.store import Store
 
     files = discover(args.paths, exclude=[args.db, args.db + ".wal"])
-    total_bytes = sum(f.stat().st_size for f in files)
-    store = Store(args.db, threads=1)
+    total_bytes = sum(size_of(f) for f in files)
+    store = Store(args.db, threads=1, wait=args.wait, waiting=_say)
     show = not (args.quiet or args.json) and sys.stderr.isatty()
     try:
         if show:
@@ -194,8 +211,8 @@ def _import_with_progress(importer_cls, store, files, total_bytes, workers):
 def _cmd_equity(args: argparse.Namespace) -> int:
     from pipeline.store import Store
 
-    _open(args.db).close()  # a clear message if there is no database
-    store = Store(args.db)
+    _open(args.db, args.wait).close()  # a clear message if there is no database
+    store = Store(args.db, wait=args.wait, waiting=_say)
     started = time.perf_counter()
     try:
         done = _fill_equity(store, not args.quiet and sys.stderr.isatty(), args.workers)
@@ -235,6 +252,10 @@ def _print_summary(s, db: str) -> None:
         lines.append(f"    {n:>6,}  {reason}")
     for room, n in s.formats_not_supported.most_common():
         lines.append(f"format not supported yet: {room} ({n:,} file{'s' * (n != 1)})")
+    if s.files_unreadable:
+        lines.append(f"could not be read: {len(s.files_unreadable):,} "
+                     f"file{'s' * (len(s.files_unreadable) != 1)} (the import went on)")
+        lines.extend(f"    {path}: {why}" for path, why in s.files_unreadable[:10])
     if s.files_not_recognised:
         lines.append(f"not hand histories (format not recognised): "
                      f"{len(s.files_not_recognised):,} files")
@@ -247,12 +268,16 @@ def _print_summary(s, db: str) -> None:
     print("\n".join(lines))
 
 
-def _open(db: str):
+def _open(db: str, wait: float):
     from pipeline.store import connect
 
     if not Path(db).exists():
         raise FileNotFoundError(f"no database at {db} (run handlens import first)")
-    return connect(db, read_only=True)
+    return connect(db, read_only=True, wait=wait, waiting=_say)
+
+
+def _say(message: str) -> None:
+    print(f"handlens: {message}", file=sys.stderr, flush=True)
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
@@ -262,8 +287,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         from pipeline.recheck import recheck
         from pipeline.store import Store
 
-        _open(args.db).close()  # a clear message if there is no database
-        store = Store(args.db)
+        _open(args.db, args.wait).close()  # a clear message if there is no database
+        store = Store(args.db, wait=args.wait, waiting=_say)
         try:
             counts = recheck(store)
         finally:
@@ -272,7 +297,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
             print(f"judged again: {counts['hands']:,} hands"
                   + (f" ({counts['missing']:,} no longer found in their files)"
                      if counts["missing"] else ""))
-    con = _open(args.db)
+    con = _open(args.db, args.wait)
     status = args.status or (None if args.code else "failed")
     if args.json:
         limit = args.limit if args.limit != 50 else 1000
@@ -307,7 +332,7 @@ def _date(text: str):
 def _cmd_stats(args: argparse.Namespace) -> int:
     from pipeline.stats_query import SHOWN, hero, stats, version
 
-    con = _open(args.db)
+    con = _open(args.db, args.wait)
     player = args.player if args.by == "player" or args.player else hero(con)
     if args.by == "player" and not args.player:
         player = None
@@ -357,7 +382,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_errors(args: argparse.Namespace) -> int:
-    con = _open(args.db)
+    con = _open(args.db, args.wait)
     sql = "SELECT path, line, reason, raw_text FROM parse_errors ORDER BY path, line"
     if args.limit:
         sql += f" LIMIT {int(args.limit)}"

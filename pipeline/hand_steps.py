@@ -14,7 +14,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.split import normalise, text_codec
+from parsers.split import hand_text
 from pipeline.verify import STREETS
 
 ZERO = Decimal(0)
@@ -172,7 +172,7 @@ def raw_text(hand: dict) -> tuple[str | None, str | None]:
         return None, f"file no longer there: {path}"
     except OSError as exc:
         return None, f"file cannot be read: {path} ({exc.strerror})"
-    text = normalise(data.decode(text_codec(hand["encoding"] or "utf-8"), errors="replace"))
+    text = hand_text(data, hand["encoding"] or "utf-8")
     if hand["hand_id"] not in text.split("\n", 1)[0]:
         return None, f"the file has changed since the import: {path}"
     return text, None

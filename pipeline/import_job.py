@@ -19,7 +19,7 @@ import sys
 import duckdb
 
 from pipeline import preflop_equity
-from pipeline.importer import Importer, discover
+from pipeline.importer import Importer, discover, size_of
 from pipeline.store import Store
 
 def _say(**fields) -> None:
@@ -32,7 +32,7 @@ def run(db: str, paths: list[str], workers: int | None = None, equity: bool = Fa
     except FileNotFoundError as exc:
         _say(error=str(exc))
         return 2
-    _say(total_bytes=sum(f.stat().st_size for f in files), files=len(files))
+    _say(total_bytes=sum(size_of(f) for f in files), files=len(files))
     done = {"bytes": 0, "hands": 0}
 
     def progress(hands: int, nbytes: int) -> None:

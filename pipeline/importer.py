@@ -2,10 +2,11 @@
 
 The main process reads each file, decides what is new in it (unchanged files are
 skipped, a grown file is read from where the last import stopped), splits it into
-hand texts and sends them in units of a few thousand hands to worker processes.
-Workers parse and flatten hands into Arrow tables; the main process is the single
-writer and commits each unit in one transaction. Bad text never stops an import:
-it is recorded in parse_errors with its file, line and reason.
+hand texts and sends them in units of a few thousand hands to worker processes
+(``pipeline.unit``). Workers parse, judge and flatten hands into Arrow tables; the
+main process is the single writer and commits each unit in one transaction. Bad
+text never stops an import: it is recorded in parse_errors with its file, line and
+reason; a file that cannot be read is reported with why, and the import goes on.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import gc
 import hashlib
 import os
 import signal
+import stat
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
@@ -22,16 +24,14 @@ from functools import partial
 from itertools import chain, islice
 from pathlib import Path
 
-from engine.hand import Hand, UnsupportedHand
-from engine.replay import Finding, Verdict, replay
-from parsers.detect import Format, detect
-from parsers.errors import ParseError
-from parsers.split import RawHand, decode, leading_text, split_hands, text_codec
+from parsers.detect import SUPPORTED, Format, detect
+from parsers.split import RawHand, decode, decode_from, leading_text, split_hands, text_codec
 from pipeline import preflop_equity
-from pipeline.rows import Batch
 from pipeline.store import FileState, Store
+from pipeline.unit import UnitResult, parse_unit
 
 UNIT_HANDS = 2000  # hands per unit of work sent to a worker
+JUNK = "text before the first hand"  # the parse error of what precedes a file's first hand
 
 
 @dataclass
@@ -48,6 +48,7 @@ class Summary:
     errors_by_reason: Counter = field(default_factory=Counter)
     formats_not_supported: Counter = field(default_factory=Counter)
     files_not_recognised: list[str] = field(default_factory=list)
+    files_unreadable: list[tuple[str, str]] = field(default_factory=list)  # path, why
     seconds: float = 0.0
     preflop_pending: int = 0  # preflop all-in hands whose equity `handlens equity` computes
 
@@ -60,110 +61,83 @@ class Summary:
             "parse_errors_by_reason": dict(self.errors_by_reason.most_common()),
             "formats_not_supported": dict(self.formats_not_supported.most_common()),
             "files_not_recognised": self.files_not_recognised,
+            "files_unreadable": [{"path": p, "reason": r} for p, r in self.files_unreadable],
             "preflop_equity_pending": self.preflop_pending,
         }
+
+
+@dataclass
+class _Plan:
+    """What to read of one file."""
+
+    state: FileState  # its state once this import is done
+    shown: str  # its path as given, as text
+    format: str | None = None  # the Format's name, None when nothing is to be parsed
+    hands: list[RawHand] = field(default_factory=list)
+    drop_errors_from: int | None = None  # old parse errors from here on are dropped
+    replace_from: int | None = None  # hands stored from here on are read again
+    junk: tuple[int, str, int, str] | None = None  # text before its first hand
 
 
 @dataclass
 class _Unit:
     """Hand texts for one worker, and the files this unit finishes."""
 
-    parts: list[tuple[int, str, list[RawHand]]] = field(default_factory=list)
+    parts: list[tuple[int, str, str, list[RawHand]]] = field(default_factory=list)
     hands: int = 0
     finishes: list[FileState] = field(default_factory=list)
     drop_errors_from: dict[int, int] = field(default_factory=dict)
+    replace_from: dict[int, int] = field(default_factory=dict)
+    junk: list[tuple[int, str, int, str]] = field(default_factory=list)
 
 
 def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) -> list[Path]:
-    """Every file under the given files and folders (recursively), sorted, but those
-    in ``exclude`` (the database itself, when it lies in an imported folder)."""
+    """Every file under the given files and folders (recursively, hidden ones left
+    out), sorted, but those in ``exclude`` (the database itself, when it lies in an
+    imported folder). A folder that cannot be listed is returned too, as itself: the
+    importer reports it with the reason."""
     skip = {Path(p).resolve() for p in exclude}
     found: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            found.extend(f for f in p.rglob("*") if f.is_file() and not f.name.startswith("."))
-        elif p.is_file():
+            for root, dirs, files in os.walk(p, onerror=lambda e: found.append(Path(e.filename))):
+                dirs[:] = [d for d in dirs if not d.startswith(".")]
+                found.extend(Path(root, f) for f in files if not f.startswith("."))
+        elif p.exists() or p.is_symlink():
             found.append(p)
         else:
             raise FileNotFoundError(f"no such file or folder: {p}")
     return sorted(f for f in set(found) if f.resolve() not in skip)
 
 
+def size_of(path: Path) -> int:
+    """A file's size in bytes; 0 for one that cannot be looked at (reported later)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def judge(hand) -> Verdict:
-    """The rules engine's verdict; a bug of the engine's makes it unverifiable, never
-    failed, and never stops the import."""
-    try:
-        return replay(hand)
-    except Exception as exc:  # noqa: BLE001
-        return Verdict("unverifiable", (Finding(
-            "ENGINE_ERROR", f"the rules engine could not judge this hand: "
-                            f"{type(exc).__name__}: {exc}", severity="unverifiable"),))
+def _shown(path: Path) -> str:
+    """A path as text, whatever bytes its name holds."""
+    return os.fsencode(path).decode("utf-8", errors="replace")
 
 
-def parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str = "pokerstars",
-               verify: bool = True, stats: bool = True):
-    """Worker: parse hand texts into Arrow tables. Never raises for bad text.
-
-    The cyclic garbage collector is paused meanwhile: a unit makes hundreds of
-    thousands of short-lived, acyclic objects, and scanning them costs a tenth of
-    the time; what cycles there are (exceptions) are collected after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _parse_unit(parts, fmt_name, verify, stats)
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _parse_unit(parts: list[tuple[int, str, list[RawHand]]], fmt_name: str, verify: bool,
-                stats: bool):
-    """Parse every hand of the unit, then judge them all, then make their rows: each
-    stage in one run keeps its code and data warm (interleaved, the replay costs about
-    a third more)."""
-    from parsers.detect import SUPPORTED
-    parse = next(f for f in SUPPORTED if f.name == fmt_name).parse
-    batch = Batch(stats)
-    seen: set[tuple[str, str]] = set()
-    duplicates = 0
-    reasons: Counter = Counter()
-    parsed: list[tuple[Hand | UnsupportedHand, int, RawHand]] = []
-    for file_id, path, hands in parts:
-        for raw in hands:
-            try:
-                hand = parse(raw.text)
-            except ParseError as exc:
-                line = raw.line + max(exc.line, 1) - 1
-                reasons[exc.reason] += 1
-                message = f"{exc.reason}: {exc.detail}" if exc.detail else exc.reason
-                batch.add_error(file_id, path, raw.byte_offset, line, message, raw.text)
-                continue
-            except Exception as exc:  # a bug of ours must not stop the import
-                reasons["internal error"] += 1
-                batch.add_error(file_id, path, raw.byte_offset, raw.line,
-                                f"internal error: {type(exc).__name__}: {exc}", raw.text)
-                continue
-            key = (hand.site, hand.hand_id)
-            if key in seen:
-                duplicates += 1
-                continue
-            seen.add(key)
-            parsed.append((hand, file_id, raw))
-    if verify:
-        for hand, _, _ in parsed:
-            batch.add_verdict(hand.site, hand.hand_id, judge(hand))
-    unsupported = 0
-    for hand, file_id, raw in parsed:
-        if isinstance(hand, Hand):
-            batch.add_hand(hand, file_id, raw.byte_offset, raw.byte_length, raw.line)
-        else:
-            unsupported += 1
-            batch.add_unsupported(hand, file_id, raw.byte_offset, raw.byte_length, raw.line)
-    return batch.tables(), unsupported, duplicates, reasons
+def read_file(path: Path) -> bytes:
+    """A regular file's bytes; OSError (with a reason a person understands) otherwise."""
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        os.scandir(path).close()  # raises why the folder could not be listed
+        raise OSError("the folder could not be listed")
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a FIFO" if stat.S_ISFIFO(info.st_mode) else "a socket"
+                if stat.S_ISSOCK(info.st_mode) else "a device")
+        raise OSError(f"not a regular file ({kind})")
+    return path.read_bytes()
 
 
 class Importer:
@@ -180,7 +154,6 @@ class Importer:
         self.summary = Summary()
         self.states = store.file_states()
         self.next_id = store.next_file_id()
-        self.leading_junk: list[tuple[int, str, int, str]] = []
 
     def run(self, files: list[Path]) -> Summary:
         gc.collect()
@@ -222,17 +195,16 @@ class Importer:
         finally:  # on Ctrl-C: what is queued is dropped, what was written stays whole
             pool.shutdown(wait=True, cancel_futures=True)
 
-    def _write(self, unit: _Unit, result) -> None:
-        tables, _unsupported, duplicates, reasons = result
-        if self.leading_junk:
-            tables = _with_junk(tables, self.leading_junk, reasons)
-            self.leading_junk = []
+    def _write(self, unit: _Unit, result: UnitResult) -> None:
+        tables, reasons = result.tables, result.reasons
+        if unit.junk:
+            tables = _with_junk(tables, unit.junk, reasons)
         new, new_unsupported, dup = self.store.write(tables, unit.finishes,
-                                                     unit.drop_errors_from)
+                                                     unit.drop_errors_from, unit.replace_from)
         s = self.summary
         s.unsupported += new_unsupported
         s.hands_new += new
-        s.duplicates += dup + duplicates
+        s.duplicates += dup + result.duplicates
         s.parse_errors += sum(reasons.values())
         s.errors_by_reason.update(reasons)
         self.progress(unit.hands, 0)
@@ -244,13 +216,17 @@ class Importer:
             plan = self._plan(path)
             if plan is None:
                 continue
-            state, hands, drop_from = plan
-            if drop_from is not None:
-                unit.drop_errors_from[state.file_id] = drop_from
+            state, hands = plan.state, plan.hands
+            if plan.drop_errors_from is not None:
+                unit.drop_errors_from[state.file_id] = plan.drop_errors_from
+            if plan.replace_from is not None:
+                unit.replace_from[state.file_id] = plan.replace_from
+            if plan.junk is not None:
+                unit.junk.append(plan.junk)
             for i in range(0, max(len(hands), 1), UNIT_HANDS):
                 chunk = hands[i:i + UNIT_HANDS]
                 if chunk:
-                    unit.parts.append((state.file_id, str(path), chunk))
+                    unit.parts.append((state.file_id, plan.shown, plan.format, chunk))
                     unit.hands += len(chunk)
                 if i + UNIT_HANDS >= len(hands):
                     unit.finishes.append(state)
@@ -260,14 +236,17 @@ class Importer:
         if unit.parts or unit.finishes:
             yield unit
 
-    def _plan(self, path: Path) -> tuple[FileState, list[RawHand], int | None] | None:
-        """What to read of one file: (its new state, the hands to parse, where to drop
-        old parse errors from), or None when there is nothing to do."""
+    def _plan(self, path: Path) -> _Plan | None:
+        """What to read of one file, or None when there is nothing to do."""
         s = self.summary
         s.files += 1
-        data = path.read_bytes()
+        try:
+            data = read_file(path)
+            key = _shown(path.resolve())
+        except OSError as exc:
+            s.files_unreadable.append((_shown(path), exc.strerror or str(exc)))
+            return None
         self.progress(0, len(data))
-        key = str(path.resolve())
         old = self.states.get(key)
         digest = _digest(data)
         if old is not None and old.hash == digest:
@@ -279,11 +258,11 @@ class Importer:
                 and _digest(data[:old.resume_offset]) == old.prefix_hash):
             start, encoding = old.resume_offset, old.encoding
         if start:
-            text = data[start:].decode(text_codec(encoding), errors="replace")
-            fmt = detect(text[:8192]) or detect_from_state(old)
+            text = decode_from(data, start, encoding)
+            fmt = detect(text) or _format_named(old.format)
         else:
             text, encoding = decode(data)
-            fmt = detect(text[:8192])
+            fmt = detect(text)
         file_id = old.file_id if old is not None else self._new_id()
         state = FileState(file_id, key, len(data), digest, len(data), digest,
                           None, encoding, old.hands if start else 0,
@@ -291,18 +270,16 @@ class Importer:
         if not isinstance(fmt, Format):
             state.format = fmt
             if fmt is None:
-                s.files_not_recognised.append(str(path))
+                s.files_not_recognised.append(_shown(path))
             else:
                 s.formats_not_supported[fmt] += 1
-            return state, [], None
+            return _Plan(state, _shown(path))
         state.format = fmt.name
-        base_line = 1 if not start else None
-        hands = split_hands(text, fmt.start, encoding, fmt.end,
+        hands = split_hands(text, fmt.start, encoding, fmt.complete,
                             base_offset=start or None,
-                            base_line=base_line or _line_of(data, start, encoding))
+                            base_line=1 if not start else _line_of(data, start, encoding))
         junk = leading_text(text, fmt.start)
-        if junk.count("\n") >= 1:  # more than a separator line before the first hand
-            self.leading_junk.append((file_id, key, start, junk))
+        junk = (file_id, _shown(path), start, junk) if junk.count("\n") >= 1 else None
         if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
             # the last hand may still be growing: read it again when the file grows
             state.resume_offset = hands[-1].byte_offset
@@ -311,7 +288,9 @@ class Importer:
                 s.incomplete += 1
                 hands = hands[:-1]
         state.hands += len(hands)
-        return state, hands, start if old is not None else None
+        return _Plan(state, _shown(path), fmt.name, hands,
+                     drop_errors_from=start if old is not None else None,
+                     replace_from=start or None, junk=junk)
 
     def _new_id(self) -> int:
         self.next_id += 1
@@ -324,8 +303,8 @@ def _with_junk(tables, junk, reasons):
     rows = tables["parse_errors"].to_pylist()
     for file_id, path, offset, text in junk:
         rows.append({"file_id": file_id, "path": path, "byte_offset": offset, "line": 1,
-                     "reason": "text before the first hand", "raw_text": text})
-        reasons["text before the first hand"] += 1
+                     "reason": JUNK, "raw_text": text, "detail": None})
+        reasons[JUNK] += 1
     tables = dict(tables)
     tables["parse_errors"] = pa.Table.from_pylist(rows, schema=tables["parse_errors"].schema)
     return tables
@@ -337,7 +316,6 @@ def _ignore_interrupts() -> None:
 
 
 def _warm_up() -> None:
-    from parsers.detect import SUPPORTED
     for fmt in SUPPORTED:
         try:
             fmt.parse("")
@@ -345,9 +323,8 @@ def _warm_up() -> None:
             pass
 
 
-def detect_from_state(old: FileState | None):
-    from parsers.detect import SUPPORTED
-    return next((f for f in SUPPORTED if old and f.name == old.format), None)
+def _format_named(name: str | None) -> Format | None:
+    return next((f for f in SUPPORTED if f.name == name), None)
 
 
 def _line_of(data: bytes, offset: int, encoding: str) -> int:

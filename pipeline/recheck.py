@@ -10,8 +10,8 @@ import pyarrow as pa
 from engine.hand import Hand
 from parsers.detect import SUPPORTED
 from parsers.errors import ParseError
-from parsers.split import normalise, text_codec
-from pipeline.importer import judge
+from parsers.split import hand_text
+from engine.replay import Finding, Verdict, replay
 from pipeline.rows import SCHEMAS, Batch
 from pipeline.store import Store
 
@@ -38,13 +38,13 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
             data = Path(path).read_bytes() if Path(path).exists() else b""
         chunk = data[offset:offset + length]
         try:
-            hand = parsers[fmt](normalise(chunk.decode(text_codec(encoding), errors="replace")))
+            hand = parsers[fmt](hand_text(chunk, encoding))
         except (KeyError, ParseError):
             hand = None
         if not isinstance(hand, Hand) or (hand.site, hand.hand_id) != (site, hand_id):
             counts["missing"] += 1  # the file moved or changed: its stored verdict stays
             continue
-        batch.add_verdict(site, hand_id, judge(hand))
+        batch.add_verdict(site, hand_id, _judge(hand))
         keys.append((site, hand_id))
         counts["hands"] += 1
         if len(keys) >= batch_size:
@@ -59,8 +59,19 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
     return counts
 
 
+def _judge(hand: Hand) -> Verdict:
+    """The replay's verdict; a bug of the engine's on a hand stored before makes it
+    unverifiable, never failed, and never stops the pass."""
+    try:
+        return replay(hand)
+    except Exception as exc:  # noqa: BLE001
+        return Verdict("unverifiable", (Finding(
+            "ENGINE_ERROR", f"the rules engine could not judge this hand: "
+                            f"{type(exc).__name__}: {exc}", severity="unverifiable"),))
+
+
 def _replace(store: Store, batch: Batch, keys: list[tuple[str, str]]) -> None:
-    tables = batch.tables()
+    tables = batch.tables()[0]
     key_table = pa.table({"site": [k[0] for k in keys], "hand_id": [k[1] for k in keys]},
                          schema=pa.schema([SCHEMAS["verdicts"].field("site"),
                                            SCHEMAS["verdicts"].field("hand_id")]))

@@ -20,30 +20,30 @@ _SHARE = Decimal("0.0001")
 SCHEMAS: dict[str, pa.Schema] = {
     "hands": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int32()),
-        ("byte_offset", pa.int64()), ("byte_length", pa.int32()), ("line", pa.int32()),
+        ("byte_offset", pa.int64()), ("byte_length", pa.int64()), ("line", pa.int32()),
         ("game", pa.string()), ("supported", pa.bool_()), ("structure", pa.string()),
         ("currency", pa.string()), ("small_blind", MONEY), ("big_blind", MONEY),
         ("ante", MONEY), ("cap", MONEY), ("small_bet", MONEY), ("big_bet", MONEY),
-        ("table_name", pa.string()), ("max_seats", pa.int8()), ("button_seat", pa.int8()),
+        ("table_name", pa.string()), ("max_seats", pa.int16()), ("button_seat", pa.int16()),
         ("played_at", pa.timestamp("us")), ("time_zone", pa.string()),
         ("played_at_utc", pa.timestamp("us")), ("tournament_id", pa.string()),
         ("tournament_level", pa.string()), ("buy_in", pa.string()), ("zoom", pa.bool_()),
-        ("hero", pa.string()), ("players", pa.int8()), ("board", pa.string()),
+        ("hero", pa.string()), ("players", pa.int16()), ("board", pa.string()),
         ("boards", pa.list_(pa.string())), ("total_pot", MONEY), ("rake", MONEY),
         ("fees", MONEY), ("summary_pots", pa.list_(MONEY)), ("raw_text", pa.string()),
     ]),
     "hand_players": pa.schema([
-        ("site", pa.string()), ("hand_id", pa.string()), ("seat", pa.int8()),
+        ("site", pa.string()), ("hand_id", pa.string()), ("seat", pa.int16()),
         ("player", pa.string()), ("position", pa.string()), ("position_group", pa.string()),
         ("stack", MONEY), ("sitting_out", pa.bool_()), ("bounty", MONEY),
         ("hole_cards", pa.string()), ("is_hero", pa.bool_()), ("invested", MONEY),
         ("collected", MONEY), ("net", MONEY), ("played_at", pa.timestamp("us")),
         ("hand_class", pa.string()), ("chances", pa.int32()), ("dones", pa.int32())]
-        + [(c, pa.int16()) for c in COUNTS]
+        + [(c, pa.int32()) for c in COUNTS]
         + [("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4)),
            ("allin_adj_net", pa.decimal128(18, 4))]),
     "actions": pa.schema([
-        ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int16()),
+        ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int32()),
         ("street", pa.int8()), ("player", pa.string()), ("kind", pa.string()),
         ("amount", MONEY), ("raise_to", MONEY), ("all_in", pa.bool_()),
     ]),
@@ -58,16 +58,17 @@ SCHEMAS: dict[str, pa.Schema] = {
     ]),
     "verdicts": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("status", pa.string()),
-        ("findings", pa.int16()),
+        ("findings", pa.int32()),
     ]),
     "findings": pa.schema([
-        ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int16()),
+        ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int32()),
         ("code", pa.string()), ("severity", pa.string()), ("street", pa.int8()),
-        ("action", pa.int16()), ("message", pa.string()),
+        ("action", pa.int32()), ("message", pa.string()),
     ]),
     "parse_errors": pa.schema([
         ("file_id", pa.int32()), ("path", pa.string()), ("byte_offset", pa.int64()),
         ("line", pa.int32()), ("reason", pa.string()), ("raw_text", pa.string()),
+        ("detail", pa.string()),  # the traceback of an internal error
     ]),
 }
 
@@ -78,8 +79,21 @@ class Batch:
     def __init__(self, stats: bool = True) -> None:
         self.rows: dict[str, list[tuple]] = {t: [] for t in SCHEMAS}
         self.stats = stats  # the stat flags (off only to measure what they cost)
+        self.origin: dict[tuple[str, str], tuple] = {}  # hand key → where it came from
 
-    def add_hand(self, hand: Hand, file_id: int, offset: int, length: int, line: int) -> None:
+    def mark(self) -> tuple[int, ...]:
+        """Where every table's rows end now (see ``rollback``)."""
+        return tuple(len(rows) for rows in self.rows.values())
+
+    def rollback(self, mark: tuple[int, ...]) -> None:
+        """Drop the rows added since ``mark``: a hand that failed half way leaves none."""
+        for rows, end in zip(self.rows.values(), mark):
+            del rows[end:]
+
+    def add_hand(self, hand: Hand, file_id: int, offset: int, length: int, line: int,
+                 verdict: Verdict | None = None) -> None:
+        """A Hold'em hand's rows. Its all-in equity is computed only for a hand the
+        replay did not refuse (``verdict``): a hand that failed may hold anything."""
         site, hid = hand.site, hand.hand_id
         st = hand.stakes
         summary = hand.summary
@@ -122,7 +136,8 @@ class Batch:
 
         players = self.rows["hand_players"]
         flags = hand_flags(hand, pos) if self.stats else {}
-        adjusted = allin_adjusted(hand, invested) if self.stats else {}
+        adjusted = (allin_adjusted(hand, invested)
+                    if self.stats and (verdict is None or verdict.status != "failed") else {})
         hero = hand.hero
         rake = summary.rake if summary else ZERO
         put_in = sum(invested.values(), ZERO)
@@ -137,7 +152,8 @@ class Batch:
             if f is None:
                 players.append(row + _NO_FLAGS)
             else:
-                share = (rake * inv / put_in).quantize(_SHARE) if rake and inv else ZERO
+                share = ((rake * inv / put_in).quantize(_SHARE) if rake and inv and put_in > 0
+                         else ZERO)
                 allin = adjusted[s.player] if s.player in adjusted else got - inv
                 players.append(row + stat_columns(hand, s, f, got - inv, share, allin))
 
@@ -157,14 +173,59 @@ class Batch:
                              None if f.street is None else int(f.street), f.action, f.message))
 
     def add_error(self, file_id: int, path: str, offset: int, line: int, reason: str,
-                  text: str) -> None:
-        self.rows["parse_errors"].append((file_id, path, offset, line, reason, text))
+                  text: str, detail: str | None = None) -> None:
+        self.rows["parse_errors"].append((file_id, path, offset, line, reason, text, detail))
 
-    def tables(self) -> dict[str, pa.Table]:
-        return {name: _table(rows, SCHEMAS[name]) for name, rows in self.rows.items()}
+    def tables(self) -> tuple[dict[str, pa.Table], list[tuple[tuple[str, str], str]]]:
+        """The Arrow tables, and the hands left out of them because a value of theirs
+        fits no column (each with why); their rows are dropped, the rest are whole."""
+        tables, bad = {}, {}
+        for name, rows in self.rows.items():
+            try:
+                tables[name] = _table(rows, SCHEMAS[name])
+            except (pa.ArrowException, OverflowError, TypeError, ValueError):
+                if name == "parse_errors":  # text that is not text (a file name, say)
+                    rows[:] = [tuple(_printable(v) for v in r) for r in rows]
+                    tables[name] = _table(rows, SCHEMAS[name])
+                else:
+                    bad.update(_bad_rows(name, rows))
+        if not bad:
+            return tables, []
+        for name, rows in self.rows.items():
+            if name != "parse_errors":
+                rows[:] = [r for r in rows if (r[0], r[1]) not in bad]
+        return self.tables()[0], list(bad.items())
 
 
 _NO_FLAGS = (None,) * (4 + len(COUNTS) + 3)  # a player not dealt in (or flags off)
+
+
+def _bad_rows(name: str, rows: list[tuple]) -> dict[tuple[str, str], str]:
+    """The hands (keys) whose rows of table ``name`` hold a value no column fits."""
+    schema, bad = SCHEMAS[name], {}
+    for row in rows:
+        try:
+            _table([row], schema)
+        except (pa.ArrowException, OverflowError, TypeError, ValueError):
+            column = next((f.name for f, v in zip(schema, row) if not _fits(v, f.type)), "?")
+            bad.setdefault((row[0], row[1]), f"{name}.{column} cannot hold "
+                                             f"{dict(zip(schema.names, row)).get(column)!r}")
+    return bad
+
+
+def _printable(value):
+    """A string with bytes that were not text (lone surrogates) spelled out."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
+def _fits(value, kind: pa.DataType) -> bool:
+    try:
+        pa.array([value], type=kind)
+        return True
+    except (pa.ArrowException, OverflowError, TypeError, ValueError):
+        return False
 
 
 def _table(rows: list[tuple], schema: pa.Schema) -> pa.Table:

@@ -25,7 +25,7 @@ CREATE TABLE IF NOT EXISTS hands (
     hand_id VARCHAR NOT NULL,
     file_id INTEGER NOT NULL,
     byte_offset BIGINT NOT NULL,
-    byte_length INTEGER NOT NULL,
+    byte_length BIGINT NOT NULL,
     line INTEGER NOT NULL,
     game VARCHAR NOT NULL,
     supported BOOLEAN NOT NULL,       -- false: a game the engine does not play
@@ -38,8 +38,8 @@ CREATE TABLE IF NOT EXISTS hands (
     small_bet DECIMAL(18, 2),
     big_bet DECIMAL(18, 2),
     table_name VARCHAR,
-    max_seats TINYINT,
-    button_seat TINYINT,
+    max_seats SMALLINT,
+    button_seat SMALLINT,
     played_at TIMESTAMP,              -- the room's local clock
     time_zone VARCHAR,
     played_at_utc TIMESTAMP,
@@ -48,7 +48,7 @@ CREATE TABLE IF NOT EXISTS hands (
     buy_in VARCHAR,
     zoom BOOLEAN,
     hero VARCHAR,
-    players TINYINT,                  -- dealt in
+    players SMALLINT,                 -- dealt in
     board VARCHAR,                    -- first run, e.g. 'Qh Ad Ts As Qd'
     boards VARCHAR[],                 -- every run (run it twice)
     total_pot DECIMAL(18, 2),         -- as the SUMMARY wrote it
@@ -61,7 +61,7 @@ CREATE TABLE IF NOT EXISTS hands (
 CREATE TABLE IF NOT EXISTS hand_players (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
-    seat TINYINT NOT NULL,
+    seat SMALLINT NOT NULL,
     player VARCHAR NOT NULL,
     position VARCHAR,                 -- UTG ... BTN, SB, BB (NULL: not dealt in)
     position_group VARCHAR,           -- EP, MP, CO, BTN, SB, BB
@@ -79,10 +79,10 @@ CREATE TABLE IF NOT EXISTS hand_players (
     hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
     chances INTEGER,
     dones INTEGER,
-    post_bets SMALLINT,               -- after the flop
-    post_raises SMALLINT,
-    post_calls SMALLINT,
-    post_folds SMALLINT,
+    post_bets INTEGER,                -- after the flop
+    post_raises INTEGER,
+    post_calls INTEGER,
+    post_folds INTEGER,
     net_bb DECIMAL(18, 4),
     rake_share DECIMAL(18, 4),
     allin_adj_net DECIMAL(18, 4)      -- NULL: an all-in before the flop, not computed yet
@@ -91,7 +91,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
 CREATE TABLE IF NOT EXISTS actions (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
-    seq SMALLINT NOT NULL,
+    seq INTEGER NOT NULL,
     street TINYINT NOT NULL,          -- 0 posts, 1 preflop, 2 flop, 3 turn, 4 river, 5 showdown
     player VARCHAR NOT NULL,
     kind VARCHAR NOT NULL,            -- post_sb, post_bb, post_ante, fold, check, call, bet, raise, ...
@@ -123,17 +123,17 @@ CREATE TABLE IF NOT EXISTS verdicts (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
     status VARCHAR NOT NULL,          -- ok, warning, failed, unverifiable, unsupported
-    findings SMALLINT NOT NULL
+    findings INTEGER NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS findings (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
-    seq SMALLINT NOT NULL,
+    seq INTEGER NOT NULL,
     code VARCHAR NOT NULL,            -- engine/replay.py CODES
     severity VARCHAR NOT NULL,        -- error, warning, unverifiable
     street TINYINT,
-    action SMALLINT,                  -- actions.seq of the action concerned
+    action INTEGER,                   -- actions.seq of the action concerned
     message VARCHAR NOT NULL
 );
 
@@ -182,5 +182,6 @@ CREATE TABLE IF NOT EXISTS parse_errors (
     byte_offset BIGINT NOT NULL,
     line INTEGER NOT NULL,            -- line of the file
     reason VARCHAR NOT NULL,
-    raw_text VARCHAR NOT NULL
+    raw_text VARCHAR NOT NULL,
+    detail VARCHAR                    -- an internal error's traceback, for a bug report
 );

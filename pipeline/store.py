@@ -7,7 +7,9 @@ the store (same site and hand id) is skipped, whichever file it came from.
 """
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,7 +38,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "4"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "5"  # raise it whenever schema.sql changes what is stored
 
 
 class SchemaError(RuntimeError):
@@ -44,10 +46,24 @@ class SchemaError(RuntimeError):
 
 
 LOCK_WAIT = 10.0  # seconds a writer waits for readers (a dashboard page) to let go
+_HOLDER = re.compile(r"lock is held in (.*?) \(PID (\d+)\)")
 
 
-def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    con = _open(path, read_only)
+class DatabaseBusy(RuntimeError):
+    """Another process holds the database file (an import writing it, a reader)."""
+
+
+def connect(path: str | Path, read_only: bool = False, wait: float | None = None,
+            waiting: Callable[[str], None] | None = None) -> duckdb.DuckDBPyConnection:
+    """Open the database (and, to write, create or check its schema).
+
+    While another process holds the file, wait up to ``wait`` seconds (by default
+    none to read: the dashboard decides itself what to show meanwhile; LOCK_WAIT to
+    write: a dashboard page holds it for a fraction of a second), telling
+    ``waiting`` once; then DatabaseBusy."""
+    if wait is None:
+        wait = 0.0 if read_only else LOCK_WAIT
+    con = _open(path, read_only, wait, waiting)
     tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables"
                                         ).fetchall()}
     version = None
@@ -59,30 +75,50 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
         raise SchemaError(f"{path} was written by another version of handlens (schema "
                           f"{version or 'unknown'}, this one writes {SCHEMA_VERSION}): "
                           f"import into a new database file")
-    if not read_only:
+    if not read_only:  # one transaction: a process killed meanwhile leaves no half schema
+        con.execute("BEGIN TRANSACTION").fetchall()
         con.execute(SCHEMA).fetchall()
         if not tables:
             con.execute("INSERT INTO meta VALUES ('schema', ?)", [SCHEMA_VERSION]).fetchall()
+        con.execute("COMMIT").fetchall()
     return con
 
 
-def _open(path: str | Path, read_only: bool) -> duckdb.DuckDBPyConnection:
-    """Open the file. A writer waits a moment while another process holds its lock (a
-    dashboard page being drawn holds it for a fraction of a second); a reader does
-    not: the dashboard decides itself what to show meanwhile."""
-    deadline = time.monotonic() + (0 if read_only else LOCK_WAIT)
+def _open(path: str | Path, read_only: bool, wait: float,
+          waiting: Callable[[str], None] | None) -> duckdb.DuckDBPyConnection:
+    deadline = time.monotonic() + wait
+    told = False
     while True:
         try:
             return duckdb.connect(str(path), read_only=read_only)
         except duckdb.IOException as exc:
-            if "lock" not in str(exc).lower() or time.monotonic() > deadline:
+            if "lock" not in str(exc).lower():
                 raise
-            time.sleep(0.1)
+            holder = _holder(str(exc))
+            if time.monotonic() >= deadline:
+                if wait <= 0 and waiting is None:
+                    raise  # the caller (the dashboard) handles a busy file itself
+                raise DatabaseBusy(f"{path} is in use by {holder}; still busy after "
+                                   f"{wait:.0f} s (--wait SECONDS waits longer)") from None
+            if waiting is not None and not told:
+                waiting(f"{path} is in use by {holder}: waiting up to {wait:.0f} s "
+                        f"for it (Ctrl-C stops)")
+                told = True
+            time.sleep(0.2)
+
+
+def _holder(message: str) -> str:
+    """Who holds the file, from DuckDB's message: "process 1234 (python3.11)"."""
+    m = _HOLDER.search(message)
+    if m is None:
+        return "another process"
+    return f"process {m.group(2)} ({Path(m.group(1)).name})"
 
 
 class Store:
-    def __init__(self, path: str | Path, threads: int | None = None) -> None:
-        self.con = connect(path)
+    def __init__(self, path: str | Path, threads: int | None = None, wait: float | None = None,
+                 waiting: Callable[[str], None] | None = None) -> None:
+        self.con = connect(path, wait=wait, waiting=waiting)
         if threads:  # the importer's writer: the cores belong to the parsing workers
             self._run(f"SET threads = {int(threads)}")
             # checkpoint every 64 MB of log (not 16: fewer, larger writes), in bounded memory
@@ -106,12 +142,15 @@ class Store:
         return self._run("SELECT coalesce(max(file_id), 0) + 1 FROM files")[0][0]
 
     def write(self, tables: dict[str, pa.Table], files: list[FileState],
-              drop_errors_from: dict[int, int] | None = None) -> tuple[int, int, int]:
+              drop_errors_from: dict[int, int] | None = None,
+              replace_from: dict[int, int] | None = None) -> tuple[int, int, int]:
         """Write one batch in one transaction; returns the hands new (of games the
         engine plays), new of other games, and already stored.
 
         ``drop_errors_from`` maps file_id → byte offset: parse errors recorded at or
-        after it are dropped first (the text there is being read again).
+        after it are dropped first (the text there is being read again);
+        ``replace_from`` the same for stored hands (the tail of a grown file, whose
+        last hand was stored before it was whole: it is judged again).
         """
         con = self.con
         self._run("BEGIN TRANSACTION")
@@ -119,7 +158,11 @@ class Store:
             for file_id, offset in (drop_errors_from or {}).items():
                 self._run("DELETE FROM parse_errors WHERE file_id = ? AND byte_offset >= ?",
                             [file_id, offset])
+            replaced = sum(self._drop_hands(file_id, offset)
+                           for file_id, offset in (replace_from or {}).items())
             new, new_unsupported, dup = self._write_hands(tables)
+            if replaced:  # read again, not new
+                new = max(new - replaced, 0)
             errors = tables["parse_errors"]
             if errors.num_rows:
                 con.register("batch_errors", errors)
@@ -137,6 +180,18 @@ class Store:
                 raise KeyboardInterrupt from exc  # Ctrl-C reached DuckDB first
             raise
         return new, new_unsupported, dup
+
+    def _drop_hands(self, file_id: int, offset: int) -> int:
+        """Delete the hands stored from a file at or after a byte offset, with their
+        rows; returns how many."""
+        where = "file_id = ? AND byte_offset >= ?"
+        n = self._run(f"SELECT count(*) FROM hands WHERE {where}", [file_id, offset])[0][0]
+        if n:
+            for name in CHILD_TABLES:
+                self._run(f"DELETE FROM {name} WHERE (site, hand_id) IN "
+                          f"(SELECT site, hand_id FROM hands WHERE {where})", [file_id, offset])
+            self._run(f"DELETE FROM hands WHERE {where}", [file_id, offset])
+        return n
 
     def _write_hands(self, tables: dict[str, pa.Table]) -> tuple[int, int, int]:
         con = self.con

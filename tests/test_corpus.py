@@ -32,7 +32,7 @@ BODY_VS_SUMMARY = {"POT_MISMATCH", "RAKE_MISMATCH", "SUMMARY_MISMATCH"}
 def stars_hands(corpus: Path):
     for path in sorted((corpus / "holdem" / "stars").rglob("*.txt")):
         text, enc = decode(path.read_bytes())
-        for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.end):
+        for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete):
             try:
                 yield path, raw, POKERSTARS.parse(raw.text)
             except ParseError as exc:
@@ -174,4 +174,7 @@ def test_every_stars_hand_gets_a_verdict_and_only_room_defects_fail(imported):
         "SELECT DISTINCT x.code FROM findings x JOIN hands h USING (site, hand_id)"
         " JOIN files f USING (file_id) WHERE f.path LIKE '%/holdem/stars/%'"
         " AND x.severity = 'warning'").fetchall()
-    assert {c for (c,) in warned} <= {"BAD_UNCALLED_RETURN", "ACTS_WHILE_ALL_IN", "UNSUPPORTED_GAME"}
+    # BAD_SEATING, BAD_BUTTON: Run It Once numbers the seats of its 3-max tables up to 5,
+    # and a converter wrote 6-max tables with seats 7 to 9 (no money is affected)
+    assert {c for (c,) in warned} <= {"BAD_UNCALLED_RETURN", "ACTS_WHILE_ALL_IN",
+                                      "UNSUPPORTED_GAME", "BAD_SEATING", "BAD_BUTTON"}
