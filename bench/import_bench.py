@@ -6,6 +6,8 @@ across machines. Peak memory of the import is printed too.
 
     python bench/import_bench.py --hands 100000
     python bench/import_bench.py --dir FOLDER      # an existing folder of histories
+    python bench/import_bench.py --against 15418d4 # the whole import of an earlier
+                                                   # version too, in turns, as a ratio
 """
 from __future__ import annotations
 
@@ -187,13 +189,20 @@ CONFIGS = {"store_only": (False, False), "bare": (False, True), "no_stats": (Tru
            "full": (True, True)}  # (replay, stat flags)
 
 
-def whole_imports(folder: Path, db: Path, repeat: int = 1) -> dict[str, dict]:
+def whole_imports(folder: Path, db: Path, repeat: int = 1,
+                  against: Path | None = None) -> dict[str, dict]:
     """Each configuration's median of ``repeat`` runs, the configurations taking turns
-    (A B C D A B C D ...) so that a slow spell of a shared machine falls on all alike."""
-    runs: dict[str, list[dict]] = {name: [] for name in CONFIGS}
+    (A B C D A B C D ...) so that a slow spell of a shared machine falls on all alike.
+    ``against``: a checkout of an earlier version, whose whole import takes its turn
+    too (as "earlier")."""
+    configs = dict(CONFIGS)
+    if against is not None:
+        configs["earlier"] = CONFIGS["full"]
+    runs: dict[str, list[dict]] = {name: [] for name in configs}
     for _ in range(repeat):
-        for name, (verify, stats) in CONFIGS.items():
-            runs[name].append(_one_import(folder, db, verify, stats))
+        for name, (verify, stats) in configs.items():
+            code = against if name == "earlier" else ROOT
+            runs[name].append(_one_import(folder, db, verify, stats, code))
     medians = {}
     for name, done in runs.items():
         done.sort(key=lambda r: r["seconds"])
@@ -202,13 +211,22 @@ def whole_imports(folder: Path, db: Path, repeat: int = 1) -> dict[str, dict]:
     return medians
 
 
-def _one_import(folder: Path, db: Path, verify: bool, stats: bool) -> dict:
-    if db.exists():
-        db.unlink()
+def _one_import(folder: Path, db: Path, verify: bool, stats: bool, code: Path = ROOT) -> dict:
+    for old in (db, db.with_name(db.name + ".wal")):
+        if old.exists():
+            old.unlink()
     parts = ("verify" if verify else "") + ("+stats" if stats else "")
     out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder), parts or "none"],
-                         cwd=ROOT, capture_output=True, text=True, check=True)
+                         cwd=code, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _checkout(rev: str, where: Path) -> Path:
+    """The project at git revision ``rev``, in a folder of its own (no work tree here
+    changes)."""
+    subprocess.run(["git", "worktree", "add", "--detach", str(where), rev], cwd=ROOT,
+                   check=True, capture_output=True)
+    return where
 
 
 def timed(fn, *args) -> tuple[int, float]:
@@ -223,6 +241,9 @@ def main() -> None:
     ap.add_argument("--dir", type=Path, help="use this folder instead of generating one")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each whole import; the median is shown (default 3)")
+    ap.add_argument("--against", metavar="REV",
+                    help="also time the whole import of this git revision (checked out "
+                         "in a temporary folder), in turns with this one")
     ap.add_argument("--simulated", action="store_true",
                     help="generate the hands with the simulator (default: copies of the real "
                          "corpus's PokerStars hands, or of sample_histories without it)")
@@ -236,10 +257,13 @@ def main() -> None:
         n_judge, t_judge = timed(parse_only, folder, True)
         stages = worker_stages(folder)
         db = Path(tmp) / "bench.duckdb"
-        imports = whole_imports(folder, db, args.repeat)
+        earlier = _checkout(args.against, Path(tmp) / "earlier") if args.against else None
+        imports = whole_imports(folder, db, args.repeat, earlier)
         store_only, bare, no_stats = imports["store_only"], imports["bare"], imports["no_stats"]
         result = imports["full"]
         pending, per_preflop = preflop_equity_rate(db)
+    if args.against:  # its folder went with the temporary one
+        subprocess.run(["git", "worktree", "prune"], cwd=ROOT, check=True)
     base = n_split / t_split
     rows = [("split only (1 core)", n_split / t_split),
             ("split + parse (1 core)", n_parse / t_parse),
@@ -271,6 +295,13 @@ def main() -> None:
         print(f"preflop all-ins left to `handlens equity`: {pending:,} hands "
               f"({pending / result['hands']:.1%}), {per_preflop:.2f} s a hand (all cores): "
               f"{pending * per_preflop:,.0f} s in all")
+    if "earlier" in imports:
+        then = imports["earlier"]
+        print(f"whole import, {args.against}: {then['hands'] / then['seconds']:,.0f} hands/s; "
+              f"this version / {args.against}: "
+              f"{(result['hands'] / result['seconds']) / (then['hands'] / then['seconds']):.3f}"
+              f" (CPU a hand: {then['cpu'] / then['hands'] * 1e6:.0f} µs then, "
+              f"{cpu * 1e6:.0f} µs now)")
     print(f"peak memory: import process {result['peak_main_mb']:.0f} MB, "
           f"largest worker {result['peak_worker_mb']:.0f} MB")
     print(f"(bench process itself: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")

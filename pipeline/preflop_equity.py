@@ -86,8 +86,10 @@ def _adjusted(players: list[tuple]) -> dict[str, Decimal | None]:
     all_in = {p for p, *_, in_ in players if in_}
     dead = [c for p, cards, *_ in players if p not in hole and cards for c in cards.split()]
     rake = players[0][4] or Decimal(0)
-    if len(hole) < 2 or any(len(cards) != 2 for cards in hole.values()):
-        return dict.fromkeys(hole)
+    cards = [c for held in hole.values() for c in held] + dead
+    if len(hole) < 2 or any(len(held) != 2 for held in hole.values()) \
+            or len(set(cards)) != len(cards):
+        return dict.fromkeys(hole)  # not a deal (the replay failed such a hand)
     adjusted = adjusted_net((), hole, invested, all_in, rake, dead)
     return {p: adjusted[p] for p in hole}
 

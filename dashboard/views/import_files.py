@@ -122,6 +122,11 @@ if summary is not None:
     if rooms:
         st.dataframe({"format not supported yet": list(rooms), "files": list(rooms.values())},
                      hide_index=True, key="rooms")
+    unreadable = summary.get("files_unreadable") or []
+    if unreadable:
+        st.dataframe({"could not be read": [f["path"] for f in unreadable],
+                      "why": [f["reason"] for f in unreadable]}, hide_index=True,
+                     key="unreadable")
     if summary.get("files_not_recognised"):
         st.text("Not hand histories:\n" + "\n".join(summary["files_not_recognised"][:20]))
 st.caption("Uploaded files are kept in:")
