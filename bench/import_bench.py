@@ -38,7 +38,7 @@ def template_hands() -> list[str]:
     for folder in (CORPUS, ROOT / "sample_histories"):
         for path in sorted(folder.rglob("*.txt")) if folder.exists() else []:
             text, enc = decode(path.read_bytes())
-            for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete):
+            for raw in split_hands(text, POKERSTARS, enc):
                 try:
                     if isinstance(POKERSTARS.parse(raw.text), Hand):
                         texts.append(raw.text)
@@ -69,7 +69,7 @@ def split_only(folder: Path) -> int:
     n = 0
     for path in sorted(folder.rglob("*.txt")):  # noqa: SIM113
         text, enc = decode(path.read_bytes())
-        n += len(split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete))
+        n += len(split_hands(text, POKERSTARS, enc))
     return n
 
 
@@ -93,7 +93,7 @@ def _parse_files(folder: Path, judge: bool, replay) -> int:
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())
         hands = []
-        for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete):
+        for raw in split_hands(text, POKERSTARS, enc):
             n += 1
             try:
                 hands.append(POKERSTARS.parse(raw.text))
@@ -116,7 +116,7 @@ def worker_stages(folder: Path, limit: int = 6000) -> dict[str, float]:
     texts = []
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())
-        texts += [r.text for r in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete)]
+        texts += [r.text for r in split_hands(text, POKERSTARS, enc)]
         if len(texts) >= limit:
             break
     texts = texts[:limit]
@@ -195,9 +195,9 @@ def whole_imports(folder: Path, db: Path, repeat: int = 1,
     (A B C D A B C D ...) so that a slow spell of a shared machine falls on all alike.
     ``against``: a checkout of an earlier version, whose whole import takes its turn
     too (as "earlier")."""
-    configs = dict(CONFIGS)
+    configs = dict(CONFIGS)  # "full" last: its database is the one left for what follows
     if against is not None:
-        configs["earlier"] = CONFIGS["full"]
+        configs = {"earlier": CONFIGS["full"], **CONFIGS}
     runs: dict[str, list[dict]] = {name: [] for name in configs}
     for _ in range(repeat):
         for name, (verify, stats) in configs.items():

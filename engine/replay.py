@@ -258,7 +258,11 @@ class _Replay:
         agree = True
         for player, cards in written:
             held = hole.get(player, ())
-            if held and not set(cards) <= set(held):
+            if len(set(cards)) != len(cards):
+                agree = False
+                if report:
+                    self.add("DUPLICATE_CARD", f"{player} is written with {' '.join(cards)}")
+            elif held and not set(cards) <= set(held):
                 agree = False
                 if report:
                     self.add("BAD_HOLE_CARDS", f"{player} holds {' '.join(held)} but is "
@@ -440,6 +444,8 @@ class _Replay:
                      severity=UNVERIFIABLE)
             return
         ranks = {p: self._rank(known[p][:2], board) for p in contenders}
+        if not ranks:
+            return  # nobody can win it: the seating or the pot is already found wrong
         best = max(ranks.values())
         winners = {p for p, r in ranks.items() if r == best}
         if not set(takers) <= winners:

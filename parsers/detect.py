@@ -18,6 +18,8 @@ class Format:
     name: str
     start: re.Pattern[str]  # where a hand begins
     complete: Callable[[str], bool]  # is a hand's text whole (its closing section all there)?
+    end: Callable[[str], int]  # where a hand's own text ends (what follows is between hands)
+    between: re.Pattern[str]  # text that may stand between hands and is no hand
     parse: Callable[[str], Any]  # hand text → Hand | UnsupportedHand, or ParseError
 
 
@@ -42,11 +44,23 @@ def _stars_complete(text: str) -> bool:
     return len(_STARS_SEAT.findall(tail)) >= dealt
 
 
+def _stars_end(text: str) -> int:
+    """A hand's own text ends at the first blank line after its SUMMARY: rooms write
+    no blank line inside a hand, and blank lines after each."""
+    m = _STARS_SUMMARY.search(text)
+    if m is None:
+        return len(text)
+    blank = text.find("\n\n", m.end())
+    return len(text) if blank < 0 else blank
+
+
 POKERSTARS = Format(
     "pokerstars",
     re.compile(r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: Zoom| Home)?"
                r" (?:Hand|Game|GAME) #\d+:"),
     _stars_complete,
+    _stars_end,
+    re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*"),  # Zoom archives number their hands
     _stars_parse,
 )
 SUPPORTED = (POKERSTARS,)

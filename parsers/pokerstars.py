@@ -191,6 +191,7 @@ class _Builder:
                     actions.append(Action(street, player, BET, amount, to,
                                           v[2] is not None, line))
                 else:  # RAISE: "raises X to Y": Y is what counts (some exports misstate X)
+                    money(v[1])  # ... but X must still be an amount
                     to = money(v[2])
                     amount = to - put.get(player, ZERO)
                     put[player] = to

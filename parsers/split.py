@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 _NEWLINES = re.compile(r"\r\n?")
+_NEWLINES_ANY = re.compile(r"\r\n|\r|\n")
 _ESCAPED = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8 (surrogateescape)
 _SPACE_LINES = re.compile(r"^[^\S\n]+$", re.M)
 UTF8 = "utf-8"  # a file read hand by hand: UTF-8, a hand that is not as Windows-1252
@@ -30,10 +31,16 @@ class RawHand:
     byte_length: int
     line: int  # 1-based line of the file where the hand starts
     complete: bool = True
+    stray: str | None = None  # text that is no hand, and where: BEFORE or BETWEEN hands
+
+
+BEFORE = "text before the first hand"
+BETWEEN = "text between hands"  # a hand whose header was damaged, notes
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """Bytes → (text, encoding name). The BOM, if any, is not part of the text.
+    """Bytes → (text, encoding name). The BOM, if any, is not part of the text; the
+    name ends in "-sig" when the file has one ("utf-8-sig", "utf-16-le-sig").
 
     For ``utf-8`` the text may hold bytes that are not UTF-8 as lone surrogates
     (``surrogateescape``): ``split_hands`` reads each hand holding some as
@@ -41,9 +48,9 @@ def decode(data: bytes) -> tuple[str, str]:
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode(UTF8, errors="surrogateescape"), "utf-8-sig"
     if data.startswith(codecs.BOM_UTF16_LE):
-        return data[2:].decode("utf-16-le", errors="replace"), "utf-16-le"
+        return data[2:].decode("utf-16-le", errors="replace"), "utf-16-le-sig"
     if data.startswith(codecs.BOM_UTF16_BE):
-        return data[2:].decode("utf-16-be", errors="replace"), "utf-16-be"
+        return data[2:].decode("utf-16-be", errors="replace"), "utf-16-be-sig"
     wide = _utf16_without_bom(data)
     if wide:
         return data.decode(wide, errors="replace"), wide
@@ -82,12 +89,13 @@ def hand_text(data: bytes, encoding: str) -> str:
 
 
 def bom_length(encoding: str) -> int:
-    return {"utf-8-sig": 3, "utf-16-le": 2, "utf-16-be": 2}.get(encoding, 0)
+    return {"utf-8-sig": 3, "utf-16-le-sig": 2, "utf-16-be-sig": 2}.get(encoding, 0)
 
 
 def text_codec(encoding: str) -> str:
     """The codec that encodes the text after the BOM back to the file's bytes."""
-    return UTF8 if encoding in ("utf-8-sig", "cp1252") else encoding
+    codec = encoding.removesuffix("-sig")
+    return UTF8 if codec in ("utf-8", "cp1252") else codec
 
 
 def normalise(text: str) -> str:
@@ -102,13 +110,28 @@ def normalise(text: str) -> str:
     return text.strip().strip("\ufeff").strip()
 
 
-def split_hands(text: str, start: re.Pattern[str], encoding: str,
-                complete: Callable[[str], bool], base_offset: int | None = None,
-                base_line: int = 1) -> list[RawHand]:
-    """Cut ``text`` at every match of ``start``. Every hand but the last is complete;
-    the last is complete if ``complete(its text)`` says so (its format's closing
-    section is there, whole).
+class HandFormat(Protocol):
+    """What splitting needs to know of a format (parsers.detect.Format has it)."""
 
+    start: re.Pattern[str]  # where a hand begins
+
+    def complete(self, text: str) -> bool: ...  # is a hand whole (its closing section)?
+
+    def end(self, text: str) -> int: ...  # where a hand's own text ends
+
+    between: re.Pattern[str]  # what may stand between hands and is no hand
+
+
+def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | None = None,
+                base_line: int = 1) -> list[RawHand]:
+    """Cut ``text`` at every match of ``fmt.start``. Every hand but the last is complete;
+    the last is complete if ``fmt.complete`` says so.
+
+    A hand runs to the next header, but its own text ends where ``fmt.end`` says
+    (after its SUMMARY): text after that which is not a separator (``fmt.between``)
+    is returned as a hand of its own marked ``stray`` (a hand whose header was
+    damaged, notes), so a broken header never spoils the hand before it. So is text
+    before the first hand, unless a separator or a single line (a title).
     ``base_offset``/``base_line`` say where ``text`` begins in the file: by default
     right after the byte order mark, if any; further on when an import resumes in
     the middle of a grown file.
@@ -116,26 +139,75 @@ def split_hands(text: str, start: re.Pattern[str], encoding: str,
     if base_offset is None:
         base_offset = bom_length(encoding)
     codec = text_codec(encoding)
-    starts = [m.start() for m in start.finditer(text)]
+    starts = [m.start() for m in fmt.start.finditer(text)]
     hands: list[RawHand] = []
     if not starts:
         return hands
-    offset = base_offset + _byte_length(text[:starts[0]], codec)
+    head = text[:starts[0]]
+    offset = base_offset + _byte_length(head, codec)
+    if head and not fmt.between.fullmatch(head):
+        if not head.isascii():
+            head = _own_encoding(head, codec)[0]
+        before = normalise(head)
+        if before.count("\n") >= 1:  # more than a title line
+            hands.append(RawHand(before, base_offset, offset - base_offset, base_line,
+                                 stray=BEFORE))
     line, prev = base_line, 0
     for i, pos in enumerate(starts):
         line += _count_lines(text, prev, pos)
         stop = starts[i + 1] if i + 1 < len(starts) else len(text)
         chunk = text[pos:stop]
-        if chunk.isascii():
-            length = len(chunk) if codec == UTF8 else _byte_length(chunk, codec)
-        else:
-            chunk, length = _own_encoding(chunk, codec)
-        hand = normalise(chunk)
+        hand = normalise(chunk)  # (bytes that are not UTF-8 still escaped)
+        own = fmt.end(hand)
         last = i + 1 == len(starts)
-        hands.append(RawHand(hand, offset, length, line, not last or complete(hand)))
+        if own < len(hand):
+            hands += _cut_tail(chunk, hand, own, fmt, offset, line, codec, last)
+            length = _byte_length(chunk, codec)
+        else:
+            if chunk.isascii():
+                length = len(chunk) if codec == UTF8 else _byte_length(chunk, codec)
+            else:
+                hand, length = _piece(chunk, codec)
+            hands.append(RawHand(hand, offset, length, line, not last or fmt.complete(hand)))
         offset += length
         prev = pos
     return hands
+
+
+def _cut_tail(chunk: str, hand: str, own: int, fmt: HandFormat, offset: int, line: int,
+              codec: str, last: bool) -> list[RawHand]:
+    """A hand and the text after its own end: the text, unless a mere separator, as a
+    stray hand of its own (with its own offset and line)."""
+    mine = chunk[:_after_lines(chunk, hand.count("\n", 0, own) + 1)]
+    tail = hand[own:]
+    text, length = _piece(mine, codec)
+    out = [RawHand(text, offset, length, line, not last or fmt.complete(text))]
+    if fmt.between.fullmatch(tail):
+        return out
+    skip = len(tail) - len(tail.lstrip())
+    first = hand.count("\n", 0, own + skip)  # lines before the stray text
+    at = _after_lines(chunk, first)
+    rest, length = _piece(chunk[at:], codec)
+    out.append(RawHand(rest, offset + _byte_length(chunk[:at], codec), length, line + first,
+                       stray=BETWEEN))
+    return out
+
+
+def _after_lines(text: str, n: int) -> int:
+    """The index just after the n-th line end of ``text`` (any line-end style)."""
+    if n <= 0:
+        return 0
+    for k, m in enumerate(_NEWLINES_ANY.finditer(text), start=1):
+        if k == n:
+            return m.end()
+    return len(text)
+
+
+def _piece(chunk: str, codec: str) -> tuple[str, int]:
+    """A piece of a file's text: its normalised text, in its own encoding, and its
+    length in bytes."""
+    text, length = _own_encoding(chunk, codec)
+    return normalise(text), length
 
 
 def _own_encoding(chunk: str, codec: str) -> tuple[str, int]:
@@ -153,15 +225,6 @@ def _byte_length(text: str, codec: str) -> int:
         return len(text)
     errors = "surrogateescape" if codec == UTF8 else "replace"
     return len(text.encode(codec, errors=errors))
-
-
-def leading_text(text: str, start: re.Pattern[str]) -> str:
-    """What stands before the first hand (normally nothing but white space)."""
-    m = start.search(text)
-    head = text if m is None else text[:m.start()]
-    if not head.isascii():
-        head = _own_encoding(head, UTF8)[0]
-    return head.strip().strip("\ufeff").strip()
 
 
 def _count_lines(text: str, a: int, b: int) -> int:

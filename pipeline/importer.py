@@ -25,13 +25,12 @@ from itertools import chain, islice
 from pathlib import Path
 
 from parsers.detect import SUPPORTED, Format, detect
-from parsers.split import RawHand, decode, decode_from, leading_text, split_hands, text_codec
+from parsers.split import RawHand, decode, decode_from, split_hands, text_codec
 from pipeline import preflop_equity
 from pipeline.store import FileState, Store
 from pipeline.unit import UnitResult, parse_unit
 
 UNIT_HANDS = 2000  # hands per unit of work sent to a worker
-JUNK = "text before the first hand"  # the parse error of what precedes a file's first hand
 
 
 @dataclass
@@ -76,7 +75,6 @@ class _Plan:
     hands: list[RawHand] = field(default_factory=list)
     drop_errors_from: int | None = None  # old parse errors from here on are dropped
     replace_from: int | None = None  # hands stored from here on are read again
-    junk: tuple[int, str, int, str] | None = None  # text before its first hand
 
 
 @dataclass
@@ -88,7 +86,6 @@ class _Unit:
     finishes: list[FileState] = field(default_factory=list)
     drop_errors_from: dict[int, int] = field(default_factory=dict)
     replace_from: dict[int, int] = field(default_factory=dict)
-    junk: list[tuple[int, str, int, str]] = field(default_factory=list)
 
 
 def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) -> list[Path]:
@@ -197,8 +194,6 @@ class Importer:
 
     def _write(self, unit: _Unit, result: UnitResult) -> None:
         tables, reasons = result.tables, result.reasons
-        if unit.junk:
-            tables = _with_junk(tables, unit.junk, reasons)
         new, new_unsupported, dup = self.store.write(tables, unit.finishes,
                                                      unit.drop_errors_from, unit.replace_from)
         s = self.summary
@@ -221,8 +216,8 @@ class Importer:
                 unit.drop_errors_from[state.file_id] = plan.drop_errors_from
             if plan.replace_from is not None:
                 unit.replace_from[state.file_id] = plan.replace_from
-            if plan.junk is not None:
-                unit.junk.append(plan.junk)
+            if len(hands) > UNIT_HANDS:  # written over several units: say so in the first
+                unit.finishes.append(_provisional(state))
             for i in range(0, max(len(hands), 1), UNIT_HANDS):
                 chunk = hands[i:i + UNIT_HANDS]
                 if chunk:
@@ -275,11 +270,8 @@ class Importer:
                 s.formats_not_supported[fmt] += 1
             return _Plan(state, _shown(path))
         state.format = fmt.name
-        hands = split_hands(text, fmt.start, encoding, fmt.complete,
-                            base_offset=start or None,
+        hands = split_hands(text, fmt, encoding, base_offset=start or None,
                             base_line=1 if not start else _line_of(data, start, encoding))
-        junk = leading_text(text, fmt.start)
-        junk = (file_id, _shown(path), start, junk) if junk.count("\n") >= 1 else None
         if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
             # the last hand may still be growing: read it again when the file grows
             state.resume_offset = hands[-1].byte_offset
@@ -290,24 +282,18 @@ class Importer:
         state.hands += len(hands)
         return _Plan(state, _shown(path), fmt.name, hands,
                      drop_errors_from=start if old is not None else None,
-                     replace_from=start or None, junk=junk)
+                     replace_from=start or None)
 
     def _new_id(self) -> int:
         self.next_id += 1
         return self.next_id - 1
 
 
-def _with_junk(tables, junk, reasons):
-    """Add 'text before the first hand' parse errors to a unit's tables."""
-    import pyarrow as pa
-    rows = tables["parse_errors"].to_pylist()
-    for file_id, path, offset, text in junk:
-        rows.append({"file_id": file_id, "path": path, "byte_offset": offset, "line": 1,
-                     "reason": JUNK, "raw_text": text, "detail": None})
-        reasons[JUNK] += 1
-    tables = dict(tables)
-    tables["parse_errors"] = pa.Table.from_pylist(rows, schema=tables["parse_errors"].schema)
-    return tables
+def _provisional(state: FileState) -> FileState:
+    """The state of a file whose hands are only partly written: it holds the file's
+    id, and matches no file, so an import stopped meanwhile reads it all again."""
+    return FileState(state.file_id, state.path, 0, "", 0, "", state.format, state.encoding,
+                     0, 0)
 
 
 def _ignore_interrupts() -> None:

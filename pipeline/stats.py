@@ -171,6 +171,8 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
     gone = {a.player for a in actions[:start] if a.kind == FOLD or a.all_in}
     previous, last = None, aggressor  # the last aggressor of the street before, of this one
     for a in actions[start:]:
+        if a.street > RIVER:
+            break  # betting after the showdown began: the replay fails such a hand
         if a.kind == FOLD or a.all_in:
             gone.add(a.player)
         if a.street != street:
@@ -212,7 +214,7 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
 
 
 _BOARD_AT = {Street.PREDEAL: 0, PREFLOP: 0, FLOP: 3, TURN: 4,
-             RIVER: 5}
+             RIVER: 5, SHOWDOWN: 5}
 _BETTING = frozenset({FOLD, Kind.CHECK, CALL, BET, RAISE})
 NOT_COMPUTED = None  # a preflop all-in's adjusted net: pipeline/preflop_equity.py fills it
 

@@ -85,6 +85,10 @@ class _Unit:
         for file_id, path, fmt_name, hands in parts:
             parse = _parser(fmt_name)
             for raw in hands:
+                if raw.stray:  # no hand: notes, or a hand whose header was damaged
+                    first = raw.text.split("\n", 1)[0][:160]
+                    self.error(file_id, path, raw, ParseError(1, raw.stray, first))
+                    continue
                 try:
                     hand = parse(raw.text)
                 except ParseError as exc:

@@ -32,7 +32,7 @@ BODY_VS_SUMMARY = {"POT_MISMATCH", "RAKE_MISMATCH", "SUMMARY_MISMATCH"}
 def stars_hands(corpus: Path):
     for path in sorted((corpus / "holdem" / "stars").rglob("*.txt")):
         text, enc = decode(path.read_bytes())
-        for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete):
+        for raw in split_hands(text, POKERSTARS, enc):
             try:
                 yield path, raw, POKERSTARS.parse(raw.text)
             except ParseError as exc:

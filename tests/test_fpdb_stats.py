@@ -51,7 +51,7 @@ def cases(corpus):
         if not source.exists():
             continue
         text, enc = decode(source.read_bytes())
-        raw = split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete)[0]
+        raw = split_hands(text, POKERSTARS, enc)[0]
         hand = POKERSTARS.parse(raw.text)
         if isinstance(hand, Hand):
             yield source.name, hand, ast.literal_eval(hp.read_text("utf-8"))

@@ -40,7 +40,7 @@ def texts(corpus=None):
     if corpus is not None:
         for path in sorted((corpus / "holdem" / "stars").rglob("*.txt")):
             text, enc = decode(path.read_bytes())
-            out += [raw.text for raw in split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete)]
+            out += [raw.text for raw in split_hands(text, POKERSTARS, enc)]
     return out
 
 

@@ -327,6 +327,23 @@ def test_one_invalid_byte_affects_only_its_own_hand(tmp_path):
     assert query(db, "SELECT currency FROM hands WHERE hand_id = '240000000003'") == [("EUR",)]
 
 
+@pytest.mark.parametrize("damage", [b"PokerStar\xffs Hand #", b"Poker\x0cStars Hand #",
+                                    b"PokerStars Hand "])
+def test_a_damaged_header_spoils_only_its_own_hand(tmp_path, damage):
+    h = [t.encode("utf-8") for t in alcor()]
+    h[2] = h[2].replace(b"PokerStars Hand #", damage, 1)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "t.txt").write_bytes(b"".join(h))
+    db = tmp_path / "h.duckdb"
+    s = run(db, folder)
+    assert (s.hands_new, s.parse_errors) == (3, 1)
+    assert stored(db) == dict.fromkeys(["240000000001", "240000000002", "240000000004"], "ok")
+    (line, reason), = query(db, "SELECT line, reason FROM parse_errors")
+    assert reason.startswith("text between hands: Poker") and line == 1 + b"".join(
+        h[:2]).count(b"\n")
+
+
 @pytest.mark.parametrize("blank", ["\t\n", "\u2003\u2003\n", " \t \n", "\u3000\n"])
 def test_a_white_space_line_between_hands_is_a_separator(tmp_path, blank):
     h = [t.rstrip("\n") + "\n\n" + blank + "\n" for t in alcor()]
@@ -388,3 +405,28 @@ def test_a_database_still_busy_after_the_wait_is_one_line(sample_db, command):
     assert re.fullmatch(r"handlens: .* is in use by process \d+ \(.*\); still busy after 1 s "
                         r"\(--wait SECONDS waits longer\)", last), out.stderr
     assert "Traceback" not in out.stderr
+
+
+# ---------------------------------------------------------------- what must keep holding
+
+def test_200_mb_in_one_file_is_imported_in_full(tmp_path):
+    """One file of 200 MB (about 120,000 simulated hands, each with a new id)."""
+    sample = sorted((HANDWRITTEN.parent / "simulated").glob("*.txt"))[0]
+    hands = sample.read_text("utf-8").split("\n\n\n")
+    hands = [h.strip("\n") for h in hands if h.strip()]
+    ids = re.compile(r"(Hand #)\d+")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    n = size = 0
+    with (folder / "big.txt").open("w", encoding="utf-8") as out:
+        while size < 200 * 2**20:
+            text = ids.sub(lambda m: f"{m.group(1)}{7_000_000_000 + n}",
+                           hands[n % len(hands)], count=1) + "\n\n\n"
+            out.write(text)
+            size += len(text)
+            n += 1
+    db = tmp_path / "h.duckdb"
+    s = run(db, folder, workers=2)
+    assert (s.hands_new, s.parse_errors, s.incomplete) == (n, 0, 0)
+    assert query(db, "SELECT count(*), max(byte_offset) > 200e6 FROM hands") == [(n, True)]
+    assert query(db, "SELECT hands, errors FROM files") == [(n, 0)]

@@ -19,7 +19,7 @@ def two_hands(newline: str = "\n") -> str:
 
 def split(data: bytes):
     text, enc = decode(data)
-    return split_hands(text, POKERSTARS.start, enc, POKERSTARS.complete), enc
+    return split_hands(text, POKERSTARS, enc), enc
 
 
 def test_utf8_with_bom_offsets_point_at_each_hand():
@@ -36,7 +36,7 @@ def test_utf8_with_bom_offsets_point_at_each_hand():
 def test_utf16_with_bom_is_read_and_offsets_are_in_bytes():
     data = codecs.BOM_UTF16_LE + two_hands("\r\n").encode("utf-16-le")
     hands, enc = split(data)
-    assert enc == "utf-16-le"
+    assert enc == "utf-16-le-sig"
     second = hands[1]
     assert data[second.byte_offset:].decode("utf-16-le").startswith("PokerStars Hand #12")
     assert "Jörg" in second.text and "\r" not in second.text
