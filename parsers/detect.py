@@ -47,10 +47,8 @@ def _stars_complete(text: str) -> bool:
 def _stars_end(text: str) -> int:
     """A hand's own text ends at the first blank line after its SUMMARY: rooms write
     no blank line inside a hand, and blank lines after each."""
-    m = _STARS_SUMMARY.search(text)
-    if m is None:
-        return len(text)
-    blank = text.find("\n\n", m.end())
+    at = text.find("*** SUMMARY ***")
+    blank = text.find("\n\n", at) if at >= 0 else -1
     return len(text) if blank < 0 else blank
 
 

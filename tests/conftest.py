@@ -19,6 +19,30 @@ def corpus() -> Path:
     return CORPUS
 
 
+def import_paths(db: Path, *paths: Path, workers: int = 1):
+    """Import files and folders into the database ``db`` with the real importer; the
+    import's Summary."""
+    from pipeline.importer import Importer, discover
+    from pipeline.store import Store
+
+    store = Store(db)
+    try:
+        return Importer(store, workers).run(discover(paths))
+    finally:
+        store.close()
+
+
+def query(db: Path, sql: str, params: list | None = None) -> list[tuple]:
+    """Rows of a query on the database file ``db``, opened read-only."""
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql, params or []).fetchall()
+    finally:
+        con.close()
+
+
 def stars_hand(body: str) -> str:
     """A minimal cash hand around the given lines (used by grammar tests)."""
     return HEAD + body.strip("\n") + "\n"

@@ -12,24 +12,10 @@ from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
 from conftest import HANDWRITTEN as SAMPLES
+from conftest import import_paths as run
+from conftest import query
 
 CASH = next(SAMPLES.glob("*Alcor*.txt"))
-
-
-def run(db: Path, *paths: Path, workers: int = 1):
-    store = Store(db)
-    try:
-        return Importer(store, workers).run(discover(paths))
-    finally:
-        store.close()
-
-
-def query(db: Path, sql: str):
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
 
 
 def test_samples_import_and_reimport_adds_nothing(tmp_path):

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from decimal import Decimal
 
-import duckdb
 import pytest
 
 from engine.replay import replay
@@ -25,7 +24,8 @@ from parsers.split import normalise
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
-from conftest import HANDWRITTEN
+from conftest import HANDWRITTEN, query
+from conftest import import_paths as run
 
 ALCOR = next(HANDWRITTEN.glob("*Alcor*.txt"))
 VEGA = next(HANDWRITTEN.glob("*Vega*.txt"))  # fixed limit, one hand
@@ -36,22 +36,6 @@ def alcor() -> list[str]:
     """The four Alcor hands, each ending with its blank lines."""
     text = ALCOR.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
     return ["PokerStars Hand #" + h for h in text.split("PokerStars Hand #")[1:]]
-
-
-def run(db: Path, *paths: Path, workers: int = 1):
-    store = Store(db)
-    try:
-        return Importer(store, workers).run(discover(paths))
-    finally:
-        store.close()
-
-
-def query(db: Path, sql: str, params: list | None = None) -> list[tuple]:
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return con.execute(sql, params or []).fetchall()
-    finally:
-        con.close()
 
 
 def imported(tmp_path: Path, *texts: str, name: str = "t.txt", encoding: str = "utf-8"):
