@@ -25,7 +25,7 @@ MAX_SEAT_NUMBER = 99
 
 def check_amount(amount: Decimal) -> Decimal:
     """``amount`` if the store can hold it exactly, else ValueError saying why."""
-    if not amount.is_finite() or abs(amount) >= MONEY_LIMIT:
+    if not -MONEY_LIMIT < amount < MONEY_LIMIT:  # (NaN too)
         raise ValueError(f"amount out of range: {amount}")
     if amount.as_tuple().exponent < -2:
         cents = amount.quantize(CENT)

@@ -104,7 +104,7 @@ def replay(hand: Hand | UnsupportedHand) -> Verdict:
 class _Replay:
     __slots__ = ("hand", "rules", "findings", "unit", "order", "seat_index", "twice",
                  "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot",
-                 "known", "ranks")
+                 "known", "ranks", "hole", "seated_well", "cards_fit")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
         self.hand = hand
@@ -112,11 +112,20 @@ class _Replay:
         self.findings: list[Finding] = []
         self.unit = _CHIP if hand.currency == "chips" else _CENT
         seats = hand.seats  # in seat order, as rooms write them
-        sitting_out, in_order, last = False, True, -1
+        sitting_out, in_order, last, fit = False, True, -1, True
+        self.hole = hole = {}  # each player's hole cards, as far as known
         for s in seats:
             sitting_out = sitting_out or s.sitting_out
             in_order = in_order and s.seat > last
             last = s.seat
+            hole[s.player] = cards = s.hole_cards
+            if len(cards) > 2:
+                fit = False
+        self.cards_fit = fit  # nobody holds more than two cards
+        # seats numbered in order (so each once) from 1 within the table, players once
+        most = hand.max_seats
+        self.seated_well = (in_order and len(hole) == len(seats) and (not seats or (
+            seats[0].seat >= 1 and (not most or last <= most))))
         if sitting_out:  # a player sitting out is in the hand only if they act
             actors = {a.player for a in hand.actions}
             seats = tuple(s for s in seats if not s.sitting_out or s.player in actors)
@@ -169,20 +178,17 @@ class _Replay:
     def check_table(self) -> None:
         """Seats, button and blinds as a table can have them."""
         hand = self.hand
-        seats, most = hand.seats, hand.max_seats
-        numbers = {s.seat for s in seats}
-        if len(numbers) != len(seats) or len({s.player for s in seats}) != len(seats) \
-                or (most and (len(seats) > most or max(numbers, default=1) > most)) \
-                or min(numbers, default=1) < 1:
+        most = hand.max_seats
+        if not self.seated_well:
             self._check_seating()
         button = hand.button_seat
         if button is not None and (button < 1 or (most and button > most)):
             # a room numbering seats beyond its table size puts the button on one of them
-            taken = button >= 1 and button in numbers
+            taken = button >= 1 and any(s.seat == button for s in hand.seats)
             self.add("BAD_BUTTON", f"the button is on seat {button}; the table has seats "
                                    f"1 to {most or '?'}", severity=WARNING if taken else ERROR)
         stakes = hand.stakes
-        if stakes.big_blind <= 0 or stakes.small_blind <= 0:
+        if not stakes.big_blind or not stakes.small_blind:
             self.add("BAD_STAKES", f"blinds of {stakes.small_blind}/{stakes.big_blind}")
 
     def _check_seating(self) -> None:
@@ -214,8 +220,7 @@ class _Replay:
         cards += boards[0] if boards else ()
         if len(boards) <= 1 and len(set(cards)) == len(cards) \
                 and (not boards or len(boards[0]) in (0, 3, 4, 5)) \
-                and all(len(s.hole_cards) <= 2 for s in hand.seats) \
-                and self._cards_agree():
+                and self.cards_fit and self._cards_agree():
             return  # the common case, settled at once; the rest names what is wrong
         for s in hand.seats:
             if len(s.hole_cards) > 2:  # fewer: a card written hidden ("[XX Qs]")
@@ -248,16 +253,24 @@ class _Replay:
     def _cards_agree(self, report: bool = False) -> bool:
         """Whether every card a player shows (or the SUMMARY says they held) is one of
         their hole cards; with ``report``, a finding for each that is not."""
-        hand = self.hand
-        written = [(sh.player, sh.cards) for sh in hand.shows if sh.cards]
-        if hand.summary is not None:
-            written += [(ss.player, ss.cards) for ss in hand.summary.seats if ss.cards]
-        if not written:
-            return True
-        hole = {s.player: s.hole_cards for s in hand.seats}
+        hand, hole = self.hand, self.hole
+        summary = hand.summary
+        for sh in hand.shows:
+            if sh.cards and sh.cards != hole.get(sh.player):
+                break
+        else:
+            for ss in summary.seats if summary is not None else ():
+                if ss.cards and ss.cards != hole.get(ss.player):
+                    break
+            else:
+                return True  # the common case: what is shown is what is held
+        written = [(sh.player, sh.cards) for sh in hand.shows]
+        written += [(ss.player, ss.cards) for ss in summary.seats] if summary else []
         agree = True
         for player, cards in written:
             held = hole.get(player, ())
+            if not cards or cards == held:
+                continue
             if len(set(cards)) != len(cards):
                 agree = False
                 if report:
@@ -293,7 +306,7 @@ class _Replay:
                     continue
                 current = self._advance(rnd, street, i)
             if kind in posts:
-                if amount <= 0:
+                if not amount:  # (amounts are never negative; a Decimal is false at 0)
                     self.add("BAD_STAKES", f"{p} posts {amount}", street, i)
                 if kind != ante:  # an ante is dead money: nothing for the round to track
                     rnd.post(i, a)

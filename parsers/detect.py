@@ -30,6 +30,7 @@ def _stars_parse(text: str) -> Any:
 
 _STARS_SUMMARY = re.compile(r"^\s*\*\*\* SUMMARY \*\*\*", re.M)
 _STARS_SEAT = re.compile(r"^\s*Seat \d+: ", re.M)
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 _STARS_OUT_OF_HAND = re.compile(r"^\s*Seat \d+: .* out of hand \(", re.M)
 
 
@@ -48,8 +49,8 @@ def _stars_end(text: str) -> int:
     """A hand's own text ends at the first blank line after its SUMMARY: rooms write
     no blank line inside a hand, and blank lines after each."""
     at = text.find("*** SUMMARY ***")
-    blank = text.find("\n\n", at) if at >= 0 else -1
-    return len(text) if blank < 0 else blank
+    blank = _BLANK_LINE.search(text, at) if at >= 0 else None
+    return len(text) if blank is None else blank.start()
 
 
 POKERSTARS = Format(

@@ -25,7 +25,6 @@ except ImportError:  # Python < 3.11
 from lark.lexer import Lexer
 
 _FIELD = re.compile(r"\(\?P<(\w+)>")
-_SPACES = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())  # Unicode's
 UNKNOWN = "UNKNOWN"  # the type of a line no terminal matches; no rule accepts it
 
 
@@ -111,11 +110,13 @@ class LineLexer(Lexer):
     def lex(self, text: str, *_: Any) -> Iterator[LineToken]:
         by_char, default, new = self.by_char, self.default, LineToken
         for number, line in enumerate(text.split("\n"), start=1):
-            if not line or line[0] in _SPACES and line.isspace():
+            if not line:  # (the text is normalised: white-space-only lines are empty)
                 continue
             match, fields = by_char.get(line[0], default)
             m = match(line)
             kind = m.lastgroup
+            if kind == UNKNOWN and line.isspace():
+                continue  # a line of white space separates, as a blank line does
             idx = fields[kind]
             value = m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
             yield new((kind, value, number, line))

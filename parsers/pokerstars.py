@@ -53,7 +53,7 @@ ZONES = {
 }
 # An amount as rooms write it: ASCII digits, thousands separated by commas, one
 # decimal point; never followed by more digits ("$0.1.2" and "1,23" are not amounts).
-AMOUNT = r"[$€£¥₹]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![.,]?\d)"
+AMOUNT = r"[$€£¥₹]?\d+(?:,\d{3})*(?:\.\d+)?(?![.,]?\d)"
 PLACEHOLDERS = {
     "M": AMOUNT,
     "NAME": r".+?",
@@ -79,7 +79,7 @@ _LOOSE_HEADER = re.compile(
     r"\s*(PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)\b.*?#(\d+):\s*(.*)")
 
 
-@lru_cache(maxsize=8192)  # amounts repeat (blinds, antes, common bets); Decimals are immutable
+@lru_cache(maxsize=32768)  # amounts repeat (blinds, antes, common bets); Decimals are immutable
 def money(text: str) -> Decimal:
     """'$1,234.50' → Decimal('1234.50'), exactly; ValueError for what is not an amount
     or is one the store cannot hold (see ``engine.hand.check_amount``)."""
@@ -168,7 +168,10 @@ class _Builder:
             kind, v, line = tok.type, tok.value, tok.line
             if kind == "SEAT":
                 seat, player, stack, bounty, out, hero = v
-                seats.append((seat_number(seat), player, money(stack), out is not None,
+                number = int(seat)  # (the grammar's digits are ASCII)
+                if number > MAX_SEAT_NUMBER:
+                    seat_number(seat)  # says why
+                seats.append((number, player, money(stack), out is not None,
                               money(bounty) if bounty else None))
                 if hero:
                     hero_mark = player
@@ -360,9 +363,10 @@ def _unsupported(text: str, first_line: str) -> UnsupportedHand | None:
 
 def parse_hand(text: str) -> Hand | UnsupportedHand:
     """One hand's text (line ends normalised to \\n) → Hand, or ParseError."""
-    if "\n " in text:  # Zoom archives indent every line
-        text = _INDENT.sub("", text)
     end = text.find("\n")
+    if text[end + 1:end + 2] == " " and end >= 0:  # Zoom archives indent every line
+        text = _INDENT.sub("", text)
+        end = text.find("\n")
     first_line = text if end < 0 else text[:end]
     if "Hold'em" not in first_line and "HOLD'EM" not in first_line \
             or "6+ Hold'em" in first_line or "Split Hold'em" in first_line:

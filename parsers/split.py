@@ -20,7 +20,7 @@ from typing import Protocol
 _NEWLINES = re.compile(r"\r\n?")
 _NEWLINES_ANY = re.compile(r"\r\n|\r|\n")
 _ESCAPED = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8 (surrogateescape)
-_SPACE_LINES = re.compile(r"^[^\S\n]+$", re.M)
+_ENDS = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + "\ufeff"
 UTF8 = "utf-8"  # a file read hand by hand: UTF-8, a hand that is not as Windows-1252
 
 
@@ -99,15 +99,13 @@ def text_codec(encoding: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """CRLF / CR → LF, non-breaking spaces → spaces, white-space-only lines emptied,
-    no blank lines (nor a BOM) at either end."""
+    """CRLF / CR → LF, non-breaking spaces → spaces, no white space (nor a BOM) at
+    either end. (A line of white space inside is left to the lexer, which skips it.)"""
     if "\r" in text:
         text = _NEWLINES.sub("\n", text)
     if "\xa0" in text:
         text = text.replace("\xa0", " ")
-    if not text.isascii() or "\t" in text or "\n " in text:
-        text = _SPACE_LINES.sub("", text)
-    return text.strip().strip("\ufeff").strip()
+    return text.strip(_ENDS)
 
 
 class HandFormat(Protocol):

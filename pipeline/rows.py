@@ -79,16 +79,14 @@ class Batch:
     def __init__(self, stats: bool = True) -> None:
         self.rows: dict[str, list[tuple]] = {t: [] for t in SCHEMAS}
         self.stats = stats  # the stat flags (off only to measure what they cost)
-        self.origin: dict[tuple[str, str], tuple] = {}  # hand key → where it came from
 
-    def mark(self) -> tuple[int, ...]:
-        """Where every table's rows end now (see ``rollback``)."""
-        return tuple(len(rows) for rows in self.rows.values())
-
-    def rollback(self, mark: tuple[int, ...]) -> None:
-        """Drop the rows added since ``mark``: a hand that failed half way leaves none."""
-        for rows, end in zip(self.rows.values(), mark):
-            del rows[end:]
+    def drop_last(self, site: str, hand_id: str) -> None:
+        """Drop the rows of the hand added last: one that failed half way leaves none.
+        (A hand's rows are the last rows of each table that name it.)"""
+        for name, rows in self.rows.items():
+            if name != "parse_errors":
+                while rows and rows[-1][1] == hand_id and rows[-1][0] == site:
+                    rows.pop()
 
     def add_hand(self, hand: Hand, file_id: int, offset: int, length: int, line: int,
                  verdict: Verdict | None = None) -> None:

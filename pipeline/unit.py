@@ -70,8 +70,9 @@ class _Unit:
             if verdict is not False:  # False: the replay failed (an error already kept)
                 self.rows(hand, verdict, file_id, path, raw)
         tables, bad = self.batch.tables()
+        origin = {(h.site, h.hand_id): rest for h, *rest in parsed} if bad else {}
         for key, why in bad:  # a value beyond what the store holds (a sum of amounts)
-            file_id, path, raw = self.batch.origin[key]
+            file_id, path, raw = origin[key]
             self.reasons["value out of range"] += 1
             self.batch.add_error(file_id, path, raw.byte_offset, raw.line,
                                  f"value out of range: {why}", raw.text)
@@ -118,7 +119,6 @@ class _Unit:
     def rows(self, hand: Hand | UnsupportedHand, verdict: Verdict | None, file_id: int,
              path: str, raw: RawHand) -> None:
         batch = self.batch
-        mark = batch.mark()
         try:
             if isinstance(hand, Hand):
                 batch.add_hand(hand, file_id, raw.byte_offset, raw.byte_length, raw.line,
@@ -129,10 +129,8 @@ class _Unit:
             if verdict is not None:
                 batch.add_verdict(hand.site, hand.hand_id, verdict)
         except Exception:  # noqa: BLE001
-            batch.rollback(mark)
+            batch.drop_last(hand.site, hand.hand_id)
             self.internal_error(file_id, path, raw, traceback.format_exc())
-            return
-        batch.origin[hand.site, hand.hand_id] = (file_id, path, raw)
 
     def error(self, file_id: int, path: str, raw: RawHand, exc: ParseError) -> None:
         self.reasons[exc.reason] += 1

@@ -414,3 +414,27 @@ def test_200_mb_in_one_file_is_imported_in_full(tmp_path):
     assert (s.hands_new, s.parse_errors, s.incomplete) == (n, 0, 0)
     assert query(db, "SELECT count(*), max(byte_offset) > 200e6 FROM hands") == [(n, True)]
     assert query(db, "SELECT hands, errors FROM files") == [(n, 0)]
+
+
+def test_a_hand_our_code_fails_on_is_kept_with_its_traceback(tmp_path, monkeypatch):
+    """Isolation: a bug of ours in any stage of one hand (here the stat flags, which
+    run after the hand's first rows are written) affects that hand only."""
+    import pipeline.rows as rows
+
+    real = rows.hand_flags
+
+    def flaky(hand, positions):
+        if hand.hand_id == "240000000002":
+            raise ZeroDivisionError("a bug")
+        return real(hand, positions)
+
+    monkeypatch.setattr(rows, "hand_flags", flaky)
+    s, db = imported(tmp_path, *alcor())
+    assert (s.hands_new, s.parse_errors) == (3, 1)
+    assert s.errors_by_reason == {"internal error": 1}
+    (reason, detail), = query(db, "SELECT reason, detail FROM parse_errors")
+    assert reason == "internal error: ZeroDivisionError: a bug"
+    assert "Traceback" in detail and "flaky" in detail
+    for table in ("hands", "hand_players", "actions", "verdicts"):
+        assert query(db, f"SELECT count(*) FROM {table} WHERE hand_id = '240000000002'") \
+            == [(0,)], table
