@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from parsers.detect import POKERSTARS  # noqa: E402
-from parsers.split import decode, split_hands  # noqa: E402
+from parsers.pokerstars import ROOM as POKERSTARS  # noqa: E402
+from parsers.base.split import decode, split_hands  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "holdem" / "stars"
 _ID = re.compile(r"((?:Hand|Game|GAME) #)\d+")

@@ -20,7 +20,7 @@ from engine.betting import PREDEAL, PREFLOP, RIVER, Round
 from engine.evaluate import evaluate, hand_name
 from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.pots import Pot, build_pots, split, uncalled
-from engine.rules import RoomRules, rules_for
+from engine.rules import DEFAULT, RoomRules
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN
@@ -88,11 +88,12 @@ class Verdict:
 _OK = Verdict("ok")
 
 
-def replay(hand: Hand | UnsupportedHand) -> Verdict:
+def replay(hand: Hand | UnsupportedHand, rules: RoomRules = DEFAULT) -> Verdict:
+    """Judge ``hand`` by ``rules`` (its room's: ``Room.rules_for(hand)``)."""
     if isinstance(hand, UnsupportedHand):
         return Verdict("unsupported", (Finding(
             "UNSUPPORTED_GAME", f"{hand.game} is not a game the engine plays", severity=WARNING),))
-    findings = _Replay(hand, rules_for(hand.site)).run()
+    findings = _Replay(hand, rules).run()
     if not findings:
         return _OK
     severities = {f.severity for f in findings}

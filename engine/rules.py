@@ -1,6 +1,7 @@
-"""Each room's conventions, as data: the one place where rooms differ.
+"""The conventions in which rooms differ, as data.
 
-The replay never asks which room it is judging; it asks the room's rules.
+Each room declares its RoomRules (parsers/<room>/__init__.py); the replay is given
+them and never asks which room it is judging.
 """
 from __future__ import annotations
 
@@ -24,13 +25,4 @@ class RoomRules:
     limit_cap: int = 4
 
 
-POKERSTARS = RoomRules("PokerStars")
-POKERMASTER = RoomRules("PokerMaster")
-RUN_IT_ONCE = RoomRules("Run It Once", pokerstars_hand_names=False)
-DEFAULT = RoomRules("default")
-
-BY_SITE = {r.name: r for r in (POKERSTARS, POKERMASTER, RUN_IT_ONCE)}
-
-
-def rules_for(site: str) -> RoomRules:
-    return BY_SITE.get(site, DEFAULT)
+DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

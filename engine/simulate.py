@@ -4,7 +4,7 @@ A dealer of its own (it does not ask the replay what is legal, so the two check
 each other): 2 to 10 players, no-limit, pot-limit or fixed-limit, antes,
 straddles, short stacks so that side pots and incomplete all-in raises come
 often, split pots and boards run twice. ``simulate(rng)`` returns a Hand as
-PokerStars would record it; parsers.pokerstars_write renders it as text.
+PokerStars would record it; parsers.pokerstars.write renders it as text.
 """
 from __future__ import annotations
 

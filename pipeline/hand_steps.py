@@ -14,7 +14,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.split import hand_text
+from parsers.base.split import hand_text
 from pipeline.verify import STREETS
 
 ZERO = Decimal(0)

@@ -24,8 +24,9 @@ from functools import partial
 from itertools import chain, islice
 from pathlib import Path
 
-from parsers.detect import SUPPORTED, Format, detect
-from parsers.split import RawHand, decode, decode_from, split_hands, text_codec
+from parsers.base.room import Room
+from parsers.base.split import RawHand, decode, decode_from, split_hands, text_codec
+from parsers.registry import ROOMS, detect, room
 from pipeline import preflop_equity
 from pipeline.store import FileState, Store
 from pipeline.unit import UnitResult, parse_unit
@@ -71,7 +72,7 @@ class _Plan:
 
     state: FileState  # its state once this import is done
     shown: str  # its path as given, as text
-    format: str | None = None  # the Format's name, None when nothing is to be parsed
+    room: str | None = None  # the room's name, None when nothing is to be parsed
     hands: list[RawHand] = field(default_factory=list)
     drop_errors_from: int | None = None  # old parse errors from here on are dropped
     replace_from: int | None = None  # hands stored from here on are read again
@@ -177,7 +178,8 @@ class Importer:
 
     def _run_pool(self, job: Callable, head: list[_Unit], rest: Iterator[_Unit]) -> None:
         """Keep the workers busy with a few units ahead; write results in order."""
-        _warm_up()  # build the grammars once, here: the workers are forked with them
+        # build the grammars of the rooms ahead once, here: the workers are forked with them
+        _warm_up({name for unit in head for _, _, name, _ in unit.parts})
         window: deque[tuple[_Unit, Future]] = deque()
         pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
         try:
@@ -221,7 +223,7 @@ class Importer:
             for i in range(0, max(len(hands), 1), UNIT_HANDS):
                 chunk = hands[i:i + UNIT_HANDS]
                 if chunk:
-                    unit.parts.append((state.file_id, plan.shown, plan.format, chunk))
+                    unit.parts.append((state.file_id, plan.shown, plan.room, chunk))
                     unit.hands += len(chunk)
                 if i + UNIT_HANDS >= len(hands):
                     unit.finishes.append(state)
@@ -254,7 +256,7 @@ class Importer:
             start, encoding = old.resume_offset, old.encoding
         if start:
             text = decode_from(data, start, encoding)
-            fmt = detect(text) or _format_named(old.format)
+            fmt = detect(text) or (room(old.format) if old.format in ROOMS else None)
         else:
             text, encoding = decode(data)
             fmt = detect(text)
@@ -262,7 +264,7 @@ class Importer:
         state = FileState(file_id, key, len(data), digest, len(data), digest,
                           None, encoding, old.hands if start else 0,
                           old.errors if start else 0)
-        if not isinstance(fmt, Format):
+        if not isinstance(fmt, Room):
             state.format = fmt
             if fmt is None:
                 s.files_not_recognised.append(_shown(path))
@@ -301,16 +303,12 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _warm_up() -> None:
-    for fmt in SUPPORTED:
+def _warm_up(names: set[str]) -> None:
+    for name in names:
         try:
-            fmt.parse("")
+            room(name).parse("")
         except ValueError:
             pass
-
-
-def _format_named(name: str | None) -> Format | None:
-    return next((f for f in SUPPORTED if f.name == name), None)
 
 
 def _line_of(data: bytes, offset: int, encoding: str) -> int:

@@ -8,10 +8,11 @@ from pathlib import Path
 import pyarrow as pa
 
 from engine.hand import Hand
-from parsers.detect import SUPPORTED
-from parsers.errors import ParseError
-from parsers.split import hand_text
+from parsers.base.errors import ParseError
+from parsers.base.split import hand_text
+from parsers.registry import room
 from engine.replay import Finding, Verdict, replay
+from engine.rules import RoomRules
 from pipeline.rows import SCHEMAS, Batch
 from pipeline.store import Store
 
@@ -26,7 +27,6 @@ ORDER BY f.path, h.byte_offset
 def recheck(store: Store, progress: Callable[[int], None] | None = None,
             batch_size: int = 5000) -> dict[str, int]:
     """Re-judge every stored Hold'em hand; returns counts of what happened."""
-    parsers = {fmt.name: fmt.parse for fmt in SUPPORTED}
     rows = store.con.execute(_HANDS).fetchall()
     counts = {"hands": 0, "missing": 0}
     batch = Batch()
@@ -38,13 +38,14 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
             data = Path(path).read_bytes() if Path(path).exists() else b""
         chunk = data[offset:offset + length]
         try:
-            hand = parsers[fmt](hand_text(chunk, encoding))
+            its = room(fmt)
+            hand = its.parse(hand_text(chunk, encoding))
         except (KeyError, ParseError):
             hand = None
         if not isinstance(hand, Hand) or (hand.site, hand.hand_id) != (site, hand_id):
             counts["missing"] += 1  # the file moved or changed: its stored verdict stays
             continue
-        batch.add_verdict(site, hand_id, _judge(hand))
+        batch.add_verdict(site, hand_id, _judge(hand, its.rules_for(hand)))
         keys.append((site, hand_id))
         counts["hands"] += 1
         if len(keys) >= batch_size:
@@ -59,11 +60,11 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
     return counts
 
 
-def _judge(hand: Hand) -> Verdict:
+def _judge(hand: Hand, rules: RoomRules) -> Verdict:
     """The replay's verdict; a bug of the engine's on a hand stored before makes it
     unverifiable, never failed, and never stops the pass."""
     try:
-        return replay(hand)
+        return replay(hand, rules)
     except Exception as exc:  # noqa: BLE001
         return Verdict("unverifiable", (Finding(
             "ENGINE_ERROR", f"the rules engine could not judge this hand: "

@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from engine.simulate import START, simulate
-from parsers.pokerstars_write import write_hand
+from parsers.pokerstars.write import write_hand
 
 PER_FILE = 500
 

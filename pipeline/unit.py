@@ -18,12 +18,12 @@ import pyarrow as pa
 
 from engine.hand import Hand, UnsupportedHand
 from engine.replay import Verdict, replay
-from parsers.detect import SUPPORTED
-from parsers.errors import ParseError
-from parsers.split import RawHand
+from parsers.base.errors import ParseError
+from parsers.base.split import RawHand
+from parsers.registry import room
 from pipeline.rows import Batch
 
-# (file id, path, format name, the file's hand texts in this unit)
+# (file id, path, the room's name, the file's hand texts in this unit)
 Part = tuple[int, str, str, list[RawHand]]
 
 
@@ -32,11 +32,6 @@ class UnitResult:
     tables: dict[str, pa.Table]
     duplicates: int = 0  # hands seen twice within the unit (kept once)
     reasons: Counter = field(default_factory=Counter)  # parse errors by reason
-
-
-@cache
-def _parser(fmt_name: str):
-    return next(f for f in SUPPORTED if f.name == fmt_name).parse
 
 
 def parse_unit(parts: list[Part], verify: bool = True, stats: bool = True) -> UnitResult:
@@ -66,11 +61,11 @@ class _Unit:
     def run(self, parts: list[Part]) -> UnitResult:
         parsed, duplicates = self.parse(parts)
         verdicts = self.judge(parsed) if self.verify else [None] * len(parsed)
-        for (hand, file_id, path, raw), verdict in zip(parsed, verdicts):
+        for (hand, file_id, path, raw, _), verdict in zip(parsed, verdicts):
             if verdict is not False:  # False: the replay failed (an error already kept)
                 self.rows(hand, verdict, file_id, path, raw)
         tables, bad = self.batch.tables()
-        origin = {(h.site, h.hand_id): rest for h, *rest in parsed} if bad else {}
+        origin = {(h.site, h.hand_id): (f, p, r) for h, f, p, r, _ in parsed} if bad else {}
         for key, why in bad:  # a value beyond what the store holds (a sum of amounts)
             file_id, path, raw = origin[key]
             self.reasons["value out of range"] += 1
@@ -83,8 +78,9 @@ class _Unit:
     def parse(self, parts: list[Part]) -> tuple[list[tuple], int]:
         seen: set[tuple[str, str]] = set()
         parsed, duplicates = [], 0
-        for file_id, path, fmt_name, hands in parts:
-            parse = _parser(fmt_name)
+        for file_id, path, room_name, hands in parts:
+            its = room(room_name)
+            parse = its.parse
             for raw in hands:
                 if raw.stray:  # no hand: notes, or a hand whose header was damaged
                     first = raw.text.split("\n", 1)[0][:160]
@@ -103,14 +99,14 @@ class _Unit:
                     duplicates += 1
                     continue
                 seen.add(key)
-                parsed.append((hand, file_id, path, raw))
+                parsed.append((hand, file_id, path, raw, its))
         return parsed, duplicates
 
     def judge(self, parsed: list[tuple]) -> list[Verdict | bool]:
         verdicts: list[Verdict | bool] = []
-        for hand, file_id, path, raw in parsed:
+        for hand, file_id, path, raw, its in parsed:
             try:
-                verdicts.append(replay(hand))
+                verdicts.append(replay(hand, its.rules_for(hand)))
             except Exception:  # noqa: BLE001
                 self.internal_error(file_id, path, raw, traceback.format_exc())
                 verdicts.append(False)

@@ -38,8 +38,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from engine.cards import DECK
-from parsers.detect import POKERSTARS, Format
-from parsers.split import BEFORE, BETWEEN, decode, split_hands
+from parsers.base.room import Room
+from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.base.split import BEFORE, BETWEEN, decode, split_hands
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
@@ -59,7 +60,7 @@ class Room:
     sources: tuple[str, ...]  # glob patterns, relative to the checkout (** recurses)
     start: re.Pattern[str]  # where a hand begins (the importer's pattern)
     hand_id: re.Pattern[str]  # the hand's id in its first line (group 1)
-    fmt: Format  # the project's format: what the splitter needs
+    fmt: Room  # the project's declaration of the room: what the splitter needs
 
     def base_files(self) -> list[Path]:
         """Every base file there is (folders beside the checkout may be absent)."""

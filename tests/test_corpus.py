@@ -10,9 +10,9 @@ import pytest
 
 from engine.replay import replay
 from engine.hand import Hand, Kind, UnsupportedHand
-from parsers.detect import POKERSTARS
-from parsers.errors import ParseError
-from parsers.split import decode, split_hands
+from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.base.errors import ParseError
+from parsers.base.split import decode, split_hands
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 

@@ -9,8 +9,8 @@ import ast
 
 from engine.hand import Hand
 from engine.positions import positions
-from parsers.detect import POKERSTARS
-from parsers.split import decode, split_hands
+from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.base.split import decode, split_hands
 from pipeline.rows import _big_blind_seat
 from pipeline.stats import hand_flags
 

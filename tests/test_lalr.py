@@ -7,11 +7,11 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from engine.simulate import simulate
-from parsers.detect import POKERSTARS
-from parsers.lalr import UnexpectedLine
-from parsers.pokerstars import GRAMMAR, _grammar, _StarsLexer
-from parsers.pokerstars_write import write_hand
-from parsers.split import decode, normalise, split_hands
+from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.base.lalr import UnexpectedLine
+from parsers.pokerstars import GRAMMAR, _StarsLexer, grammar
+from parsers.pokerstars.write import write_hand
+from parsers.base.split import decode, normalise, split_hands
 
 LARK = Lark(GRAMMAR, parser="lalr", lexer=_StarsLexer)
 
@@ -28,7 +28,7 @@ def lark_says(text: str):
 
 def ours_says(text: str):
     try:
-        _grammar.check(_grammar.tokens(text))
+        grammar().check(grammar().tokens(text))
         return None
     except UnexpectedLine as exc:
         return "end" if exc.token is None else exc.token.line

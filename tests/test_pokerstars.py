@@ -8,7 +8,7 @@ import pytest
 
 from engine.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.replay import replay
-from parsers.errors import ParseError
+from parsers.base.errors import ParseError
 from parsers.pokerstars import parse_hand
 
 from conftest import HEAD

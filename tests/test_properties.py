@@ -16,8 +16,8 @@ from engine.hand import Hand, Kind, Street, Structure
 from engine.replay import replay
 from engine.simulate import simulate
 from parsers.pokerstars import parse_hand
-from parsers.pokerstars_write import write_hand
-from parsers.split import normalise
+from parsers.pokerstars.write import write_hand
+from parsers.base.split import normalise
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -20,7 +20,7 @@ import pytest
 
 from engine.replay import replay
 from parsers.pokerstars import parse_hand
-from parsers.split import normalise
+from parsers.base.split import normalise
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 

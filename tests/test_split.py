@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import codecs
 
-from parsers.detect import POKERSTARS, detect
-from parsers.split import decode, split_hands
+from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.registry import detect
+from parsers.base.split import decode, split_hands
 
 HAND = ("PokerStars Hand #1{n}: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/01 10:00:00 ET\n"
         "Table 'Ö Table' 6-max Seat #1 is the button\n"

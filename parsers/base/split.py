@@ -109,7 +109,7 @@ def normalise(text: str) -> str:
 
 
 class HandFormat(Protocol):
-    """What splitting needs to know of a format (parsers.detect.Format has it)."""
+    """What splitting needs to know of a room (parsers.base.room.Room has it)."""
 
     start: re.Pattern[str]  # where a hand begins
 

@@ -18,7 +18,7 @@ from typing import Any
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 
-from parsers.lexer import LineLexer, LineToken
+from parsers.base.lexer import LineLexer, LineToken
 
 END = "$END"
 MOST_STATES = 20_000  # a grammar that is not regular would never stop growing

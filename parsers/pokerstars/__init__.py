@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -19,9 +19,11 @@ from engine.cards import CardError, parse_cards
 from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
                          Stakes, Street, Structure, Summary, SummarySeat, UnsupportedHand,
                          check_amount)
-from parsers.errors import ParseError
-from parsers.lalr import LineGrammar, UnexpectedLine
-from parsers.lexer import UNKNOWN, LineLexer
+from engine.rules import RoomRules
+from parsers.base.errors import ParseError
+from parsers.base.lalr import LineGrammar, UnexpectedLine
+from parsers.base.lexer import UNKNOWN, LineLexer
+from parsers.base.room import Room
 
 SITE_BY_BRAND = {
     "PokerStars": "PokerStars", "POKERSTARS": "PokerStars",
@@ -342,8 +344,13 @@ class _StarsLexer(LineLexer):
     shared_prefixes = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
 
-GRAMMAR = (Path(__file__).parent / "grammars" / "pokerstars.lark").read_text("utf-8")
-_grammar = LineGrammar(GRAMMAR, _StarsLexer)
+GRAMMAR = Path(__file__).with_name("grammar.lark").read_text("utf-8")
+
+
+@cache
+def grammar() -> LineGrammar:
+    """The grammar, built the first time a hand is parsed."""
+    return LineGrammar(GRAMMAR, _StarsLexer)
 
 
 def _unsupported(text: str, first_line: str) -> UnsupportedHand | None:
@@ -373,9 +380,10 @@ def parse_hand(text: str) -> Hand | UnsupportedHand:
         unsupported = _unsupported(text, first_line)
         if unsupported is not None:
             return unsupported
-    tokens = _grammar.tokens(text)
+    lines = grammar()
+    tokens = lines.tokens(text)
     try:
-        _grammar.check(tokens)
+        lines.check(tokens)
     except UnexpectedLine as exc:
         tok = exc.token
         if tok is None:
@@ -403,3 +411,32 @@ def _failing_line(exc: BaseException) -> int:
             line = tb.tb_frame.f_locals.get("line", 0)
         tb = tb.tb_next
     return line or 1
+
+
+# ---------------------------------------------------------------- the room
+_SEAT_LINE = re.compile(r"^\s*Seat \d+: ", re.M)
+_OUT_OF_HAND = re.compile(r"^\s*Seat \d+: .* out of hand \(", re.M)
+
+
+def _whole(text: str) -> bool:
+    """A hand is whole once its SUMMARY lists every seat dealt in (a player moved in
+    "out of hand" is not listed)."""
+    at = text.find("*** SUMMARY ***")
+    if at < 0:
+        return False
+    head, tail = text[:at], text[at:]
+    dealt = len(_SEAT_LINE.findall(head)) - len(_OUT_OF_HAND.findall(head))
+    return len(_SEAT_LINE.findall(tail)) >= dealt
+
+
+ROOM = Room(
+    name="pokerstars", title="PokerStars",
+    start=re.compile(r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: Zoom| Home)?"
+                     r" (?:Hand|Game|GAME) #\d+:"),
+    parse=parse_hand,
+    rules=RoomRules("PokerStars"),
+    # Run It Once prints hand names its own way ("Pair [Ad Kd Qs Qd 5c]")
+    rules_by_site={"Run It Once": RoomRules("Run It Once", pokerstars_hand_names=False)},
+    whole=_whole,
+    between=re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*"),  # Zoom archives number their hands
+)

@@ -1,0 +1,47 @@
+"""A room's declaration: what the pipeline needs to read its files, and nothing more.
+
+Each room's package (parsers/<room>/__init__.py) declares one ``Room``: how its
+hands start and end in a file, how one hand's text becomes an engine Hand, and the
+rules the replay judges its hands by. The importer, the registry and the replay read
+these; nothing outside the room's package asks which room a hand is from.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from engine.hand import Hand, UnsupportedHand
+from engine.rules import RoomRules
+
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+
+
+@dataclass(frozen=True)
+class Room:
+    name: str  # as the database keeps it (files.format): "pokerstars"
+    title: str  # for people: "PokerStars"
+    start: re.Pattern[str]  # where a hand begins; a file holding one is the room's
+    parse: Callable[[str], Hand | UnsupportedHand]  # one hand's text, or ParseError
+    rules: RoomRules  # the replay's rules for the room's hands ...
+    rules_by_site: Mapping[str, RoomRules] = field(default_factory=dict)  # ... but these
+    closing: str = "*** SUMMARY ***"  # the line that opens a hand's closing section
+    whole: Callable[[str], bool] | None = None  # is a hand whole (default: ``closing`` in it)
+    between: re.Pattern[str] = re.compile(r"\s*")  # what may stand between hands
+
+    def rules_for(self, hand: Hand) -> RoomRules:
+        return self.rules_by_site.get(hand.site, self.rules)
+
+    def complete(self, text: str) -> bool:
+        """Is a hand's text whole (the last of a file may still be being written)?"""
+        if self.whole is not None:
+            return self.whole(text)
+        return self.closing in text
+
+    def end(self, text: str) -> int:
+        """Where a hand's own text ends: at the first blank line after its closing
+        section (rooms write blank lines after each hand, none inside one). What
+        follows, up to the next hand, is between hands."""
+        at = text.find(self.closing)
+        blank = _BLANK_LINE.search(text, at) if at >= 0 else None
+        return len(text) if blank is None else blank.start()
