@@ -57,8 +57,9 @@ BREAKS = {  # an invariant → an update of a hand's rows that breaks it
     "seat numbers": f"UPDATE hand_players SET seat = 0 WHERE hand_id = $1 AND seat = {LAST_SEAT}",
     "one player a seat": f"UPDATE hand_players SET seat = {FIRST_SEAT}"
                          f" WHERE hand_id = $1 AND seat = {LAST_SEAT}",
-    "one seat a player": "UPDATE hand_players SET player = (SELECT min(player) FROM hand_players"
-                         " WHERE hand_id = $1) WHERE hand_id = $1 AND seat = " + LAST_SEAT,
+    "one seat a player": "UPDATE hand_players SET player = (SELECT player FROM hand_players"
+                         f" WHERE hand_id = $1 AND seat = {FIRST_SEAT})"
+                         f" WHERE hand_id = $1 AND seat = {LAST_SEAT}",
     "no more players": "UPDATE hands SET max_seats = 1 WHERE hand_id = $1",
     "money balances": f"UPDATE hand_players SET net = net + 0.01 WHERE hand_id = $1"
                       f" AND seat = {FIRST_SEAT}",
