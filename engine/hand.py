@@ -105,7 +105,8 @@ class Action(NamedTuple):
 class Collect(NamedTuple):
     player: str
     amount: Decimal
-    pot: str = "pot"  # "pot", "main pot", "side pot-1", ...
+    pot: int | None = None  # 0 the main pot, 1, 2, ... the side pots; None: the pot as
+    #                         a whole (the only one, or all of them written as one)
     run: int = 1  # which board (run it twice)
 
 
@@ -131,12 +132,16 @@ class SummarySeat(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Summary:
+    """A room's own account of the hand (its SUMMARY section, where it writes one)."""
+
     total_pot: Decimal
     rake: Decimal
     pots: tuple[Decimal, ...] = ()  # main pot, side pot 1, ... when written
-    fees: tuple[tuple[str, Decimal], ...] = ()  # jackpot, STP, ... as written
+    fees: tuple[tuple[str, Decimal], ...] = ()  # taken from the pot besides the rake:
+    #                                             (kind, amount), kind "jackpot", "tax", ...
     boards: tuple[tuple[str, ...], ...] = ()
     seats: tuple[SummarySeat, ...] = ()
+    added: Decimal = ZERO  # put into the pot by the room (a splash), as written here
 
 
 @dataclass(frozen=True, slots=True)

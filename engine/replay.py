@@ -385,8 +385,7 @@ class _Replay:
             self.add("POT_MISMATCH", f"the actions make a pot of {basis}; the room wrote "
                                      f"{summary.total_pot}")
         collected = sum((c.amount for c in hand.collects), ZERO)
-        fees = sum((a for n, a in summary.fees if n.upper() != "STP"), ZERO) if summary.fees \
-            else ZERO
+        fees = sum((a for _, a in summary.fees), ZERO) if summary.fees else ZERO
         if collected + summary.rake + fees != summary.total_pot:
             self.add("RAKE_MISMATCH", f"collected {collected} + rake {summary.rake}"
                                       + (f" + fees {fees}" if fees else "")
@@ -410,9 +409,10 @@ class _Replay:
         runs = max(len(hand.boards), 1)
         by_pot: dict[tuple[int, int], dict[str, Decimal]] = {}
         for c in hand.collects:
-            index = _pot_index(c.pot)
+            index = c.pot
             if index is not None and index >= len(pots):
-                self.add("POT_MISMATCH", f"{c.player} collects from the {c.pot}, "
+                self.add("POT_MISMATCH", f"{c.player} collects from the "
+                                         f"{_pot_label(index, index + 1)}, "
                                          f"but there are only {len(pots)} pots")
                 continue
             key = (c.run, -1 if index is None else index)
@@ -498,7 +498,9 @@ class _Replay:
 
     # ------------------------------------------------------------ names
     def check_hand_names(self) -> None:
-        if not self.rules.pokerstars_hand_names:
+        """The names the room printed against its own way of naming (its rules')."""
+        agree = self.rules.hand_names
+        if agree is None:
             return
         hand = self.hand
         named = [(s.player, s.run, s.cards, s.hand_name) for s in hand.shows if s.hand_name]
@@ -508,24 +510,23 @@ class _Replay:
                     for run, name in enumerate(seat.hand_names, start=1):
                         named.append((seat.player, run, seat.cards, name))
         known = self._known_cards() if any(not cards for _, _, cards, _ in named) else {}
-        names: dict[tuple[str, int, tuple[str, ...]], str] = {}
         for player, run, cards, written in named:
             board = hand.boards[run - 1] if len(hand.boards) >= run else ()
             cards = cards or known.get(player, ())
             if len(cards) < 2 or len(board) < 3:
                 continue
-            key = (player, run, cards)
-            ours = names.get(key) or names.setdefault(key, hand_name(self._rank(cards[:2], board)))
-            theirs = written.split(" - ")[0].strip()
-            if ours.lower() != theirs.lower():
+            rank = self._rank(cards[:2], board)
+            if not agree(rank, written):
                 self.add("HAND_NAME_MISMATCH", f"{player}'s cards {' '.join(cards)} on "
-                                               f"{' '.join(board)} make {ours}, not {theirs}")
+                                               f"{' '.join(board)} make {hand_name(rank)}, "
+                                               f"not {written}")
 
     # ------------------------------------------------------------ summary
     def check_summary(self) -> None:
         hand, s = self.hand, self.hand.summary
         if s is None:
-            self.add("SUMMARY_MISMATCH", "the hand has no SUMMARY section")
+            if self.rules.writes_summary:
+                self.add("SUMMARY_MISMATCH", "the hand has no SUMMARY section")
             return
         if s.boards and tuple(b for b in hand.boards if b) != s.boards:
             self.add("SUMMARY_MISMATCH", f"the board {_boards(hand.boards)} is "
@@ -554,8 +555,8 @@ class _Replay:
                         self.add("SUMMARY_MISMATCH", f"{player} collects {a} in the hand but "
                                                      f"{b} in the SUMMARY")
         if s.pots:
-            rake_room = s.rake + sum((a for n, a in s.fees if n.upper() != "STP"), ZERO)
-            written_total = sum(s.pots, ZERO) + sum((a for n, a in s.fees if n.upper() == "STP"), ZERO)
+            rake_room = s.rake + sum((a for _, a in s.fees), ZERO)
+            written_total = sum(s.pots, ZERO) + s.added
             if not (s.total_pot - rake_room <= written_total <= s.total_pot):
                 self.add("SUMMARY_MISMATCH", f"main and side pots ({' + '.join(map(str, s.pots))})"
                                              f" do not make the total pot ({s.total_pot})")
@@ -563,16 +564,6 @@ class _Replay:
 
 def _seat_number(seat) -> int:
     return seat.seat
-
-
-def _pot_index(label: str) -> int | None:
-    if label == "main pot":
-        return 0
-    if label == "side pot":
-        return 1
-    if label.startswith("side pot-"):
-        return int(label.rsplit("-", 1)[1])
-    return None  # "pot": the only pot, or all of them
 
 
 def _pot_label(index: int, n: int) -> str:

@@ -5,7 +5,11 @@ them and never asks which room it is judging.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+# (a hand's rank, as engine.evaluate gives it; the name the room printed) → do they agree?
+NamesAgree = Callable[[int, str], bool]
 
 
 @dataclass(frozen=True)
@@ -19,10 +23,13 @@ class RoomRules:
     lenient_uncalled_bets: bool = True
     # a player sitting out who is all-in on a blind is folded by the room
     sitting_out_all_in_folds: bool = True
-    # the room prints hand names the way engine.evaluate.hand_name writes them
-    pokerstars_hand_names: bool = True
+    # whether a name the room printed for a hand ("a pair of Kings") is right: the
+    # room's own wording, judged by its own function; None: names are not judged
+    hand_names: NamesAgree | None = None
     # fixed limit: one bet and three raises a round, heads-up too
     limit_cap: int = 4
+    # the room closes each hand with its own account (a SUMMARY): one missing is a finding
+    writes_summary: bool = True
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

@@ -278,7 +278,7 @@ def _finish(t: _Table, rng: random.Random, boards: list[list[str]], button: int,
         else:
             summary_seats.append(SummarySeat(p.seat, p.name, "collected",
                                              won=(sum(won.get(p.name, []), ZERO),)))
-    paid = tuple(sum((c.amount for c in collects if _index(c.pot) == i), ZERO)
+    paid = tuple(sum((c.amount for c in collects if (c.pot or 0) == i), ZERO)
                  for i in range(len(pots))) if len(pots) > 1 else ()
     summary = Summary(total, rake, paid, (), tuple(tuple(b) for b in boards if b),
                       tuple(summary_seats))
@@ -293,20 +293,6 @@ def _finish(t: _Table, rng: random.Random, boards: list[list[str]], button: int,
         summary=summary, tournament_id=str(3000000000 + number // 50) if tournament else None,
         tournament_level="I" if tournament else None,
         buy_in="$5.00+$0.50 USD" if tournament else None, hero=hero)
-
-
-def _index(label: str) -> int:
-    if label in ("pot", "main pot"):
-        return 0
-    return 1 if label == "side pot" else int(label.rsplit("-", 1)[1])
-
-
-def _label(i: int, n: int) -> str:
-    if n == 1:
-        return "pot"
-    if i == 0:
-        return "main pot"
-    return "side pot" if n == 2 else f"side pot-{i}"
 
 
 def _award(t: _Table, pots: list[Pot], boards: list[list[str]], rake: Decimal,
@@ -336,7 +322,7 @@ def _award(t: _Table, pots: list[Pot], boards: list[list[str]], rake: Decimal,
                 winners = [p for p in contenders if ranks[p] == best]
             for player, got in split(share, winners, t.unit).items():
                 if got:
-                    collects.append(Collect(player, got, _label(i, len(pots)), run))
+                    collects.append(Collect(player, got, i if len(pots) > 1 else None, run))
                     won.setdefault(player, [ZERO] * runs)[run - 1] += got
     if len(live) > 1:
         for name in live:

@@ -73,8 +73,10 @@ _CHILD = {
                " ORDER BY seat",
     "actions": "SELECT seq, street, player, kind, amount, raise_to, all_in FROM actions"
                " WHERE site = ? AND hand_id = ? ORDER BY seq",
-    "collected": "SELECT player, pot, run, amount FROM collections"
-                 " WHERE site = ? AND hand_id = ? ORDER BY run, pot, player",
+    "collected": "SELECT player, CASE WHEN cash_out THEN 'cash out' WHEN pot IS NULL THEN 'pot'"
+                 " WHEN pot = 0 THEN 'main pot' ELSE 'side pot ' || pot END AS pot, run, amount"
+                 " FROM collections WHERE site = ? AND hand_id = ?"
+                 " ORDER BY run, cash_out, pot NULLS FIRST, player",
     "showdown": "SELECT player, run, cards, shown, hand_name FROM showdowns"
                 " WHERE site = ? AND hand_id = ? ORDER BY run, player",
     "verdict": "SELECT status FROM verdicts WHERE site = ? AND hand_id = ?",

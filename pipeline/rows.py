@@ -30,7 +30,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("tournament_level", pa.string()), ("buy_in", pa.string()), ("zoom", pa.bool_()),
         ("hero", pa.string()), ("players", pa.int16()), ("board", pa.string()),
         ("boards", pa.list_(pa.string())), ("total_pot", MONEY), ("rake", MONEY),
-        ("fees", MONEY), ("summary_pots", pa.list_(MONEY)), ("raw_text", pa.string()),
+        ("fees", MONEY), ("added", MONEY), ("summary_pots", pa.list_(MONEY)),
+        ("raw_text", pa.string()),
     ]),
     "hand_players": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("seat", pa.int16()),
@@ -49,7 +50,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     ]),
     "collections": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("player", pa.string()),
-        ("pot", pa.string()), ("run", pa.int8()), ("amount", MONEY),
+        ("pot", pa.int16()), ("run", pa.int8()), ("amount", MONEY), ("cash_out", pa.bool_()),
     ]),
     "showdowns": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("player", pa.string()),
@@ -107,6 +108,7 @@ class Batch:
             [" ".join(b) for b in hand.boards],
             summary.total_pot if summary else None, summary.rake if summary else None,
             sum((a for _, a in summary.fees), ZERO) if summary else None,
+            summary.added if summary else None,
             list(summary.pots) if summary else None, None))
 
         invested: dict[str, Decimal] = {}
@@ -122,10 +124,10 @@ class Batch:
         collections = self.rows["collections"]
         for col in hand.collects:
             collected[col.player] = collected.get(col.player, ZERO) + col.amount
-            collections.append((site, hid, col.player, col.pot, col.run, col.amount))
+            collections.append((site, hid, col.player, col.pot, col.run, col.amount, False))
         for player, amount, _fee in hand.cash_outs:
             collected[player] = collected.get(player, ZERO) + amount
-            collections.append((site, hid, player, "cash out", 1, amount))
+            collections.append((site, hid, player, None, 1, amount, True))
 
         showdowns = self.rows["showdowns"]
         for show in hand.shows:

@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS hands (
     boards VARCHAR[],                 -- every run (run it twice)
     total_pot DECIMAL(18, 2),         -- as the SUMMARY wrote it
     rake DECIMAL(18, 2),
-    fees DECIMAL(18, 2),              -- jackpot, splash and other fees written in the SUMMARY
+    fees DECIMAL(18, 2),              -- jackpot and other fees taken from the pot (SUMMARY)
+    added DECIMAL(18, 2),             -- money the room put into the pot (a splash)
     summary_pots DECIMAL(18, 2)[],    -- main pot, side pot-1, ... when written
     raw_text VARCHAR                  -- kept for hands of unsupported games
 );
@@ -104,9 +105,11 @@ CREATE TABLE IF NOT EXISTS collections (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
     player VARCHAR NOT NULL,
-    pot VARCHAR NOT NULL,             -- 'pot', 'main pot', 'side pot-1', 'cash out', ...
+    pot SMALLINT,                     -- 0 the main pot, 1, 2, ... side pots; NULL the pot
+                                      -- as a whole (the only one, or all written as one)
     run TINYINT NOT NULL,
-    amount DECIMAL(18, 2) NOT NULL
+    amount DECIMAL(18, 2) NOT NULL,
+    cash_out BOOLEAN NOT NULL         -- paid by the room for a cash-out, not from a pot
 );
 
 CREATE TABLE IF NOT EXISTS showdowns (

@@ -38,7 +38,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "5"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "6"  # raise it whenever schema.sql changes what is stored
 
 
 class SchemaError(RuntimeError):

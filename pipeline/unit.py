@@ -12,7 +12,6 @@ import gc
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
 
 import pyarrow as pa
 

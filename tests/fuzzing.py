@@ -38,9 +38,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from engine.cards import DECK
-from parsers.base.room import Room
-from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.base.room import Room as Format
 from parsers.base.split import BEFORE, BETWEEN, decode, split_hands
+from parsers.pokerstars import ROOM as POKERSTARS
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
@@ -60,7 +60,7 @@ class Room:
     sources: tuple[str, ...]  # glob patterns, relative to the checkout (** recurses)
     start: re.Pattern[str]  # where a hand begins (the importer's pattern)
     hand_id: re.Pattern[str]  # the hand's id in its first line (group 1)
-    fmt: Room  # the project's declaration of the room: what the splitter needs
+    fmt: Format  # the project's declaration of the room: what the splitter needs
 
     def base_files(self) -> list[Path]:
         """Every base file there is (folders beside the checkout may be absent)."""
@@ -234,14 +234,14 @@ def reproduce(kind: str, seed: int, base_id: str, hand_id: str, room: Room | Non
 
 # ---- reading a PokerStars-like hand
 
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \((.+?) in chips", re.M)
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \((.+?) in chips", re.MULTILINE)
 _TABLE_MAX = re.compile(r"(\d+)-[Mm]ax")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _STAKES = re.compile(r"\((?P<sym>[$€£¥₹]?)[\d,.]+/[$€£¥₹]?[\d,.]+")
-_SHOWDOWN = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?SHOW ?DOWN \*\*\*$", re.M)
+_SHOWDOWN = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?SHOW ?DOWN \*\*\*$", re.MULTILINE)
 _HOLE = re.compile(r"^(?:Dealt to (?P<a>.+?)|(?P<b>.+?): shows|Seat \d+: (?P<c>.+?)"
-                   r"(?: \([a-z ]+\))* (?:showed|mucked)) \[(?P<cards>[^\]]+)\]", re.M)
-_BOARD = re.compile(r"^(?:\*\*\* .*(?:FLOP|TURN|RIVER) \*\*\*.*|(?:\w+ )?Board .*)$", re.M)
+                   r"(?: \([a-z ]+\))* (?:showed|mucked)) \[(?P<cards>[^\]]+)\]", re.MULTILINE)
+_BOARD = re.compile(r"^(?:\*\*\* .*(?:FLOP|TURN|RIVER) \*\*\*.*|(?:\w+ )?Board .*)$", re.MULTILINE)
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]\b")
 _AMOUNT = re.compile(r"(?P<pre>(?:calls|bets|raises|to|blind|blinds|ante|straddle|collected"
                      r"|pot|Rake|won) \(?|\()(?P<sym>[$€£¥₹]?)(?P<num>\d[\d,]*(?:\.\d+)?)")
@@ -615,7 +615,7 @@ def name_other_player(rng, text):
 @mutation(level=COPY, expect=NOT_NEW)
 def repeat_id(rng, text):
     """The hand again, later in the file, with the same id and other text."""
-    m = re.search(r"^(Table(?: ID)? '[^\n]*?)'", text, re.M)
+    m = re.search(r"^(Table(?: ID)? '[^\n]*?)'", text, re.MULTILINE)
     if m is None:
         return None
     return text[:m.end(1)] + rng.choice([" copy", " II", "2"]) + text[m.end(1):]
@@ -712,8 +712,7 @@ def whitespace_between_hands(rng, data):
     return data[:at] + line.encode("utf-8") + data[at:]
 
 
-_WORDS = ("session notes export tracker table stakes player summary total "
-          "révision données café ünïcode lorem ipsum dolor sit amet").split()
+_WORDS = ["session", "notes", "export", "tracker", "table", "stakes", "player", "summary", "total", "révision", "données", "café", "ünïcode", "lorem", "ipsum", "dolor", "sit", "amet"]
 
 
 @mutation(level=FILE)
@@ -1430,12 +1429,13 @@ INVARIANTS = {
     "no more players than seats":
         "SELECT site, hand_id FROM hand_players JOIN ok USING (site, hand_id)"
         " GROUP BY site, hand_id, ok.max_seats HAVING count(*) > coalesce(ok.max_seats, {most})",
-    "money balances (nets + rake + fees = cash-outs)":
+    "money balances (nets + rake + fees = cash-outs + money added)":
         "SELECT site, hand_id FROM ok JOIN hand_players p USING (site, hand_id)"
-        " GROUP BY site, hand_id, ok.rake, ok.fees"
-        " HAVING sum(p.net) + coalesce(ok.rake, 0) + coalesce(ok.fees, 0) <>"
+        " GROUP BY site, hand_id, ok.rake, ok.fees, ok.added"
+        " HAVING sum(p.net) + coalesce(ok.rake, 0) + coalesce(ok.fees, 0)"
+        " - coalesce(ok.added, 0) <>"
         " (SELECT coalesce(sum(c.amount), 0) FROM collections c WHERE c.site = ok.site"
-        "  AND c.hand_id = ok.hand_id AND c.pot = 'cash out')",
+        "  AND c.hand_id = ok.hand_id AND c.cash_out)",
 }
 _OK = ("CREATE OR REPLACE TEMP VIEW ok AS SELECT h.* FROM hands h"
        " JOIN verdicts v USING (site, hand_id) WHERE v.status = 'ok'")

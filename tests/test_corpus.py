@@ -8,11 +8,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from engine.replay import replay
 from engine.hand import Hand, Kind, UnsupportedHand
-from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.base.errors import ParseError
 from parsers.base.split import decode, split_hands
+from parsers.pokerstars import ROOM as POKERSTARS
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
@@ -90,7 +89,7 @@ def test_every_stored_hand_agrees_with_its_summary(corpus):
         if not isinstance(hand, Hand):
             continue
         n += 1
-        codes = BODY_VS_SUMMARY & set(replay(hand).codes)
+        codes = BODY_VS_SUMMARY & set(POKERSTARS.judge(hand).codes)
         if codes:
             disagreements.setdefault(path.name, set()).update(codes)
     assert n > 400

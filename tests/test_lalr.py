@@ -1,19 +1,19 @@
-"""The table-walking parser decides exactly what Lark's own LALR parser decides."""
+"""The grammar's automaton decides exactly what Lark's own LALR parser decides."""
 from __future__ import annotations
 
 import random
 
-from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from engine.simulate import simulate
-from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.base.lalr import UnexpectedLine
-from parsers.pokerstars import GRAMMAR, _StarsLexer, grammar
-from parsers.pokerstars.write import write_hand
 from parsers.base.split import decode, normalise, split_hands
+from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.pokerstars import parse_hand
+from parsers.pokerstars.write import write_hand
 
-LARK = Lark(GRAMMAR, parser="lalr", lexer=_StarsLexer)
+LINES = parse_hand.grammar  # the automaton, and Lark's own parser (.lark) beside it
+LARK = LINES.lark
 
 
 def lark_says(text: str):
@@ -28,7 +28,7 @@ def lark_says(text: str):
 
 def ours_says(text: str):
     try:
-        grammar().check(grammar().tokens(text))
+        LINES.check(LINES.tokens(text))
         return None
     except UnexpectedLine as exc:
         return "end" if exc.token is None else exc.token.line

@@ -12,20 +12,18 @@ import re
 import subprocess
 import sys
 import time
+from decimal import Decimal
 from pathlib import Path
 
-from decimal import Decimal
-
 import pytest
-
-from engine.replay import replay
-from parsers.pokerstars import parse_hand
-from parsers.base.split import normalise
-from pipeline.importer import Importer, discover
-from pipeline.store import Store
-
 from conftest import HANDWRITTEN, query
 from conftest import import_paths as run
+
+from parsers.base.split import normalise
+from parsers.pokerstars import ROOM as STARS
+from parsers.pokerstars import parse_hand
+from pipeline.importer import Importer, discover
+from pipeline.store import Store
 
 ALCOR = next(HANDWRITTEN.glob("*Alcor*.txt"))
 VEGA = next(HANDWRITTEN.glob("*Vega*.txt"))  # fixed limit, one hand
@@ -48,7 +46,7 @@ def imported(tmp_path: Path, *texts: str, name: str = "t.txt", encoding: str = "
 
 
 def verdict(text: str):
-    return replay(parse_hand(normalise(text)))
+    return STARS.judge(parse_hand(normalise(text)))
 
 
 def stored(db: Path) -> dict[str, str]:
@@ -118,13 +116,21 @@ def test_equity_never_runs_on_a_hand_the_replay_refused(tmp_path):
         assert query(db, "SELECT count(*) FROM hand_players WHERE allin_adj_net <> net") == [(0,)]
 
 
-def test_an_action_after_the_showdown_line_fails_the_hand(tmp_path):
+def test_an_action_after_the_showdown_line(tmp_path):
+    """The grammar puts the streets in order: betting after the showdown is out of
+    place; and a Hand that holds such an action anyway fails the replay."""
+    import dataclasses
+
+    from engine.hand import Street
     h = alcor()
     late = h[1].replace("*** SHOW DOWN ***\n", "*** SHOW DOWN ***\nkb_grinder: bets $1\n")
     s, db = imported(tmp_path, h[0], late, *h[2:])
-    assert (s.hands_new, s.parse_errors) == (4, 0)
-    assert stored(db)["240000000002"] == "failed"
-    assert "OUT_OF_TURN" in verdict(late).codes
+    assert (s.hands_new, s.parse_errors) == (3, 1)
+    assert errors(db) == ["line out of place (BET): kb_grinder: bets $1"]
+    hand = parse_hand(normalise(h[1]))
+    bet = hand.actions[-1]._replace(street=Street.SHOWDOWN, kind="bet")
+    v = STARS.judge(dataclasses.replace(hand, actions=hand.actions + (bet,)))
+    assert v.status == "failed" and "OUT_OF_TURN" in v.codes
 
 
 def test_rake_on_a_pot_nobody_put_anything_in(tmp_path):
@@ -419,7 +425,7 @@ def test_200_mb_in_one_file_is_imported_in_full(tmp_path):
 def test_a_hand_our_code_fails_on_is_kept_with_its_traceback(tmp_path, monkeypatch):
     """Isolation: a bug of ours in any stage of one hand (here the stat flags, which
     run after the hand's first rows are written) affects that hand only."""
-    import pipeline.rows as rows
+    from pipeline import rows
 
     real = rows.hand_flags
 

@@ -4,10 +4,10 @@ Seats: Hero (1, button), Villain (2, small blind), Third (3, big blind); $0.05/$
 """
 from __future__ import annotations
 
-from engine.replay import replay
-from parsers.pokerstars import parse_hand
-
 from conftest import HEAD
+
+from parsers.pokerstars import ROOM as STARS
+from parsers.pokerstars import parse_hand
 
 SEATS = """Seat 1: Hero ($10 in chips)
 Seat 2: Villain ($10 in chips)
@@ -20,7 +20,7 @@ Third: posts big blind $0.10
 
 
 def verdict(body: str, head: str = HEAD, seats: str = SEATS):
-    return replay(parse_hand(head + seats + body.strip("\n") + "\n"))
+    return STARS.judge(parse_hand(head + seats + body.strip("\n") + "\n"))
 
 
 def steal(raise_line: str = "Hero: raises $0.20 to $0.30", extra: str = "") -> str:

@@ -5,12 +5,13 @@ import json
 import re
 from decimal import Decimal
 
+from conftest import HANDWRITTEN
+
 from engine.positions import positions
+from parsers.pokerstars import ROOM as STARS
 from parsers.pokerstars import parse_hand
 from pipeline.cli import main
 from pipeline.stats import hand_flags
-
-from conftest import HANDWRITTEN
 
 HEAD = """PokerStars Hand #100000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/03/09 21:15:02 CET [2024/03/09 15:15:02 ET]
 Table 'Alcor' 6-max Seat #4 is the button
@@ -232,7 +233,9 @@ def test_all_in_adjusted_net_of_a_turn_all_in(tmp_path):
     rivers (three 4s, 9s and Js pair the board, the last queen); the side pot (12) is
     Hero's alone; the rake (0.80) is taken from both pro rata (keep = 15.30 / 16.10)."""
     from decimal import Decimal
+
     import duckdb
+
     from pipeline.importer import Importer, discover
     from pipeline.store import Store
     db = tmp_path / "h.duckdb"
@@ -250,7 +253,7 @@ def test_all_in_adjusted_net_of_a_turn_all_in(tmp_path):
     assert got["OldOakTree"] == Decimal("-7.35")  # folded: keeps the net
     preflop = dict(con.execute("SELECT player, allin_adj_net FROM player_hand_stats"
                                " WHERE hand_id = '240000001001'").fetchall())
-    assert preflop["Hero"] is None and preflop["Brightwater"] == Decimal("-5")
+    assert preflop["Hero"] is None and preflop["Brightwater"] == Decimal(-5)
 
 
 THREE_WAY_PREFLOP = """PokerStars Hand #240000009001: Tournament #3900000009, $5.00+$0.50 USD Hold'em No Limit - Level III (25/50) - 2026/11/05 21:04:11 CET [2026/11/05 15:04:11 ET]
@@ -295,15 +298,13 @@ def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_p
     from decimal import Decimal
     from fractions import Fraction
 
-
     from engine.equity import enumerated
     from engine.pots import Pot
-    from engine.replay import replay
     from pipeline import preflop_equity
     from pipeline.importer import Importer, discover
     from pipeline.store import Store
 
-    assert replay(parse_hand(THREE_WAY_PREFLOP.strip() + "\n")).status == "ok"
+    assert STARS.judge(parse_hand(THREE_WAY_PREFLOP.strip() + "\n")).status == "ok"
     (tmp_path / "hh").mkdir()
     (tmp_path / "hh" / "three-way.txt").write_text(THREE_WAY_PREFLOP, encoding="utf-8")
     store = Store(tmp_path / "h.duckdb")

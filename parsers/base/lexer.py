@@ -12,12 +12,13 @@ Blank lines, and lines of white space only, separate; they are not tokens.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
 try:  # the regular expression parser of the standard library
-    from re import _constants as _c, _parser
+    from re import _constants as _c
+    from re import _parser
 except ImportError:  # Python < 3.11
     import sre_constants as _c  # type: ignore[no-redef]
     import sre_parse as _parser  # type: ignore[no-redef]
@@ -49,6 +50,9 @@ class LineLexer(Lexer):
     # line, then the rest of each such terminal is tried, instead of re-scanning the
     # name for every terminal. Purely a speed measure; the tokens are the same.
     shared_prefixes: tuple[str, ...] = ()
+    # Each terminal's fields in the order its reader (the room's builder) names them;
+    # a terminal not listed gives its fields in the order its pattern names them.
+    order: Mapping[str, Sequence[str]] = {}
 
     def __init__(self, lexer_conf: Any) -> None:
         # One alternative per terminal (or per shared prefix), each with the first
@@ -67,17 +71,17 @@ class LineLexer(Lexer):
             pattern = self._expand(pattern)
             # field names repeat across terminals: make them unique per terminal
             pattern = _FIELD.sub(lambda m: f"(?P<{term.name}__{m.group(1)}>", pattern)
-            own = [f"{term.name}__{n}" for n in names]
+            group = {n: f"{term.name}__{n}" for n in names}
             if prefix is None:
                 alternatives.append((_first_chars(pattern), f"(?P<{term.name}>{pattern})"))
-                fields[term.name] = own
-                continue
-            shared = f"shared{self.shared_prefixes.index(prefix)}"
-            if prefix not in groups:
-                groups[prefix] = []
-                alternatives.append((None, prefix))  # placeholder, filled below
-            groups[prefix].append(f"(?P<{term.name}>{pattern})")
-            fields[term.name] = [f"{shared}__{n}" for n in _FIELD.findall(prefix)] + own
+            else:
+                shared = f"shared{self.shared_prefixes.index(prefix)}"
+                if prefix not in groups:
+                    groups[prefix] = []
+                    alternatives.append((None, prefix))  # placeholder, filled below
+                groups[prefix].append(f"(?P<{term.name}>{pattern})")
+                group = {n: f"{shared}__{n}" for n in _FIELD.findall(prefix)} | group
+            fields[term.name] = [group[n] for n in self._ordered(term.name, list(group))]
         for i, prefix in enumerate(self.shared_prefixes):
             if prefix in groups:
                 head = _FIELD.sub(lambda m: f"(?P<shared{i}__{m.group(1)}>", self._expand(prefix))
@@ -101,6 +105,16 @@ class LineLexer(Lexer):
         index = rx.groupindex
         return rx.fullmatch, {name: tuple(index[f] for f in fs)
                               for name, fs in fields.items() if name in index}
+
+    def _ordered(self, terminal: str, names: list[str]) -> Sequence[str]:
+        """The fields of ``terminal`` in the order its reader names them."""
+        wanted = self.order.get(terminal)
+        if wanted is None:
+            return names
+        if sorted(wanted) != sorted(names):
+            raise TypeError(f"the line {terminal} has the fields {names}, but its reader "
+                            f"reads {list(wanted)}")
+        return wanted
 
     def _expand(self, pattern: str) -> str:
         for key, value in self.placeholders.items():

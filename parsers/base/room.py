@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.hand import Hand, UnsupportedHand
+from engine.replay import Verdict, replay
 from engine.rules import RoomRules
 
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
@@ -31,6 +32,10 @@ class Room:
 
     def rules_for(self, hand: Hand) -> RoomRules:
         return self.rules_by_site.get(hand.site, self.rules)
+
+    def judge(self, hand: Hand) -> Verdict:
+        """The replay's verdict on one of the room's hands, by the room's rules."""
+        return replay(hand, self.rules_for(hand))
 
     def complete(self, text: str) -> bool:
         """Is a hand's text whole (the last of a file may still be being written)?"""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from engine.hand import ZERO, Hand, Kind, Street, Structure
+from engine.hand import ZERO, Collect, Hand, Kind, Street, Structure
 
 _LIMIT = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit",
           Structure.FIXED_LIMIT: "Limit",
@@ -105,6 +105,7 @@ def write_hand(hand: Hand) -> str:
                  Street.FLOP if len(boards[0]) == 3 else Street.PREFLOP)
 
     runs = len(boards)
+    pots = max(len(hand.summary.pots), 1) if hand.summary else 1
     if hand.shows:
         for run in range(1, runs + 1):
             word = f"{_RUN_WORDS[run - 1]} " if runs > 1 else ""
@@ -119,10 +120,10 @@ def write_hand(hand: Hand) -> str:
                 lines.append(f"{s.player}: shows [{' '.join(s.cards)}] ({s.hand_name})")
             for c in hand.collects:
                 if c.run == run:
-                    lines.append(f"{c.player} collected {m(c.amount)} from {c.pot}")
+                    lines.append(f"{c.player} collected {m(c.amount)} from {_pot(c, pots)}")
     else:
         for c in hand.collects:
-            lines.append(f"{c.player} collected {m(c.amount)} from {c.pot}")
+            lines.append(f"{c.player} collected {m(c.amount)} from {_pot(c, pots)}")
         for c in hand.collects[:1]:
             lines.append(f"{c.player}: doesn't show hand")
 
@@ -164,6 +165,15 @@ def write_hand(hand: Hand) -> str:
             text = f"collected ({m(sum(seat.won, ZERO))})"
         lines.append(f"{head} {text}")
     return "\n".join(lines) + "\n"
+
+
+def _pot(c: Collect, pots: int) -> str:
+    """How PokerStars names the pot a collection is from."""
+    if c.pot is None:
+        return "pot"
+    if c.pot == 0:
+        return "main pot"
+    return "side pot" if pots == 2 else f"side pot-{c.pot}"
 
 
 def _street_lines(street: Street, boards: list[tuple[str, ...]]) -> list[str]:

@@ -1,0 +1,369 @@
+"""A hand's lines → the engine's Hand: the builder of the base grammar (lines.lark).
+
+One method per terminal, named after it, whose parameters are named after the
+terminal's fields, as a Lark Transformer's are: the lexer hands each line's fields
+over in the order the method names them (checked when the grammar is built, so a
+room that changes a line's fields must say how it reads them). A room whose lines
+differ overrides the methods of those lines, and nothing else. The builder takes
+values out of fields (``parsers.base.values``) and never parses a line again.
+
+Conventions of the PokerStars family, named where they apply:
+``FIXED_LIMIT_STAKES_ARE_BETS``, ``BIG_BLIND_OVER_BB_IS_STRADDLE``.
+"""
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from decimal import ROUND_DOWN, Decimal
+
+from engine.hand import (
+    CENT,
+    MAX_SEAT_NUMBER,
+    ZERO,
+    Action,
+    Collect,
+    Hand,
+    Kind,
+    Seat,
+    Show,
+    Stakes,
+    Street,
+    Structure,
+    Summary,
+    SummarySeat,
+)
+from parsers.base.values import CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
+from parsers.base.values import cards as read_cards
+
+PREDEAL, PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = tuple(Street)
+FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
+RUNS = {None: 1, "FIRST": 1, "SECOND": 2, "THIRD": 3}
+FOLDED_ON = {"before Flop": PREFLOP, "before Turn": FLOP, "before River": TURN,
+             "on the Flop": FLOP, "on the Turn": TURN, "on the River": RIVER}
+_CHIP = Decimal(1)
+LIMITS = {
+    "No Limit": Structure.NO_LIMIT, "NO LIMIT": Structure.NO_LIMIT,
+    "Pot Limit": Structure.POT_LIMIT, "POT LIMIT": Structure.POT_LIMIT,
+    "Limit": Structure.FIXED_LIMIT, "LIMIT": Structure.FIXED_LIMIT,
+    "Fixed Limit": Structure.FIXED_LIMIT,
+    "Pot Limit Pre-Flop, No Limit Post-Flop": Structure.PL_PRE_NL_POST,
+}
+
+
+class Builder:
+    """Builds one Hand from the tokens of one hand (see the module doc)."""
+
+    site_by_brand: dict[str, str] = {}  # a room's brands as written → its site's name
+    limits: dict[str, str] = LIMITS  # limit words as written → Structure
+    silent: frozenset[str] = frozenset({"HOLE_CARDS", "SUMMARY", "RUN_TWICE", "DOESNT_SHOW",
+                                        "TABLE_DEPOSIT", "EVENT", "CHAT", "ARCHIVE_SEP"})
+    # ^ lines that say nothing the Hand keeps
+
+    def __init__(self) -> None:
+        self.line = 0  # the line being read (a ParseError names it)
+        self.head: dict = {}  # the header's fields
+        self.structure = Structure.NO_LIMIT
+        self.big_blind = ZERO
+        self.table, self.max_seats, self.button = "", None, None
+        self.seats: list[tuple] = []  # (seat, player, stack, sitting out, bounty), as written
+        self.hero: str | None = None
+        self.dealt: dict[str, tuple[str, ...]] = {}
+        self.actions: list[Action] = []
+        self.boards: dict[int, tuple[str, ...]] = {}
+        self.uncalled: list[tuple[str, Decimal]] = []
+        self.shows: list[Show] = []
+        self.collects: list[Collect] = []
+        self.cash_outs: list[tuple[str, Decimal, Decimal]] = []
+        self.added: list[tuple[str, Decimal]] = []
+        self.summary_seats: list[SummarySeat] = []
+        self.summary_boards: dict[int, tuple[str, ...]] = {}
+        self.pot: tuple | None = None  # (total, rake, pots, fees, added), from the SUMMARY
+        self.street = PREDEAL
+        self.run = 1
+        self.put: dict[str, Decimal] = {}  # chips each player has in on this street
+        self.ante = ZERO
+        self.small_blind_posted: Decimal | None = None
+        self.saw_big_blind = False
+
+    # ------------------------------------------------------------ the whole hand
+    def build(self, tokens: Sequence) -> Hand:
+        """Read every line, then make the Hand."""
+        methods = self.methods
+        for kind, fields, self.line, _ in tokens:
+            method = methods[kind]
+            if method is not None:
+                method(self, *fields)
+        self.line = 1
+        return self.finish()
+
+    @classmethod
+    def fields(cls) -> dict[str, tuple[str, ...]]:
+        """Each terminal's fields, in the order its method names them."""
+        out = {}
+        for name, method in inspect.getmembers(cls, inspect.isfunction):
+            if name.isupper():
+                out[name] = tuple(inspect.signature(method).parameters)[1:]
+        return out
+
+    @classmethod
+    def bind(cls, terminals: Sequence[str]) -> None:
+        """Make the class ready for a grammar's terminals: each has its method, or is
+        one of the lines that say nothing the Hand keeps."""
+        missing = [t for t in terminals if not hasattr(cls, t) and t not in cls.silent]
+        if missing:
+            raise TypeError(f"{cls.__name__} has no method for the lines {missing}")
+        cls.methods = {t: getattr(cls, t, None) for t in terminals}
+
+    methods: dict = {}
+
+    # ------------------------------------------------------------ the header
+    def HEADER(self, brand, zoom, hand_id, club, tournament, buy_in, game, limit, level,
+               sb, bb, cap, button_blind, button_ante, currency, date, tz, date_et, tz_et):
+        self.head = {"site": self.site_by_brand[brand], "hand_id": hand_id, "zoom": zoom,
+                     "tournament": tournament, "buy_in": buy_in, "level": level, "sb": sb,
+                     "bb": bb, "cap": cap, "currency": currency, "date": date, "tz": tz,
+                     "date_et": date_et, "tz_et": tz_et}
+        self.structure = self.limits[limit]
+        # FIXED_LIMIT_STAKES_ARE_BETS: "Limit ($1/$2)" names the small and big bet;
+        # the big blind is the small bet
+        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+
+    def TABLE(self, table, max_seats, button):
+        self.table = table
+        self.max_seats = seat_number(max_seats) if max_seats else None
+        self.button = seat_number(button) if button else None
+
+    def SEAT(self, seat, player, stack, bounty, out, hero):
+        number = int(seat)  # (the grammar's digits are ASCII)
+        if number > MAX_SEAT_NUMBER:
+            seat_number(seat)  # says why
+        self.seats.append((number, player, money(stack), out is not None,
+                           money(bounty) if bounty else None))
+        if hero:
+            self.hero = player
+
+    # ------------------------------------------------------------ blinds and antes
+    def _post(self, kind: str, player: str, amount: str, all_in: str | None) -> None:
+        value = money(amount)
+        put = self.put
+        if kind == Kind.POST_ANTE:
+            if not self.ante and not all_in:
+                self.ante = value
+        elif kind == Kind.POST_SB_BB:
+            # the big blind part is live, the small blind part is dead
+            put[player] = put.get(player, ZERO) + min(value, self.big_blind)
+        elif kind == Kind.POST_DEAD:
+            pass  # dead money: in the pot, but not part of the player's bet
+        else:
+            if kind == Kind.POST_BB:
+                if self.saw_big_blind and value > self.big_blind:
+                    kind = Kind.POST_STRADDLE  # BIG_BLIND_OVER_BB_IS_STRADDLE
+                self.saw_big_blind = True
+            elif kind == Kind.POST_SB and self.small_blind_posted is None and not all_in:
+                self.small_blind_posted = value
+            put[player] = put.get(player, ZERO) + value
+        self.actions.append(Action(self.street, player, kind, value, None,
+                                   all_in is not None, self.line))
+
+    def POST_SB(self, player, amount, all_in):
+        self._post(Kind.POST_SB, player, amount, all_in)
+
+    def POST_BB(self, player, amount, all_in):
+        self._post(Kind.POST_BB, player, amount, all_in)
+
+    def POST_SB_BB(self, player, amount, all_in):
+        self._post(Kind.POST_SB_BB, player, amount, all_in)
+
+    def POST_ANTE(self, player, amount, all_in):
+        self._post(Kind.POST_ANTE, player, amount, all_in)
+
+    def POST_STRADDLE(self, player, amount, all_in):
+        self._post(Kind.POST_STRADDLE, player, amount, all_in)
+
+    def POST_BUTTON_BLIND(self, player, amount, all_in):
+        self._post(Kind.POST_BUTTON_BLIND, player, amount, all_in)
+
+    def POST_DEAD(self, player, amount, all_in):
+        self._post(Kind.POST_DEAD, player, amount, all_in)
+
+    # ------------------------------------------------------------ the betting
+    def DEALT(self, player, cards):
+        self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
+
+    def FOLD(self, player, cards):
+        self.actions.append(Action(self.street, player, FOLD, ZERO, None, False, self.line))
+        if cards:
+            self.shows.append(Show(player, read_cards(cards)))
+
+    def CHECK(self, player):
+        self.actions.append(Action(self.street, player, CHECK, ZERO, None, False, self.line))
+
+    def CALL(self, player, amount, all_in):
+        value = money(amount)
+        put = self.put
+        put[player] = put.get(player, ZERO) + value
+        self.actions.append(Action(self.street, player, CALL, value, None, all_in is not None,
+                                   self.line))
+
+    def BET(self, player, amount, all_in):
+        value = money(amount)
+        put = self.put
+        to = put[player] = put.get(player, ZERO) + value
+        self.actions.append(Action(self.street, player, BET, value, to, all_in is not None,
+                                   self.line))
+
+    def RAISE(self, player, by, to, all_in, cap):
+        # "raises X to Y": Y is what counts (some exports misstate X), but X must be an amount
+        money(by)
+        total = money(to)
+        put = self.put
+        amount = total - put.get(player, ZERO)
+        put[player] = total
+        self.actions.append(Action(self.street, player, RAISE, amount, total,
+                                   all_in is not None, self.line))
+
+    # ------------------------------------------------------------ the streets
+    def _street(self, street: Street, run: int, board: tuple[str, ...]) -> None:
+        if street != SHOWDOWN:
+            self.boards[run] = board
+        if street != self.street:
+            self.put = {}
+        self.street, self.run = street, run
+
+    def HOLE_CARDS(self):
+        self.street = PREFLOP
+
+    def FLOP(self, cards):
+        self._street(FLOP, 1, read_cards(cards))
+
+    def TURN(self, board, cards):
+        self._street(TURN, 1, read_cards(board) + read_cards(cards))
+
+    def RIVER(self, board, cards):
+        self._street(RIVER, 1, read_cards(board) + read_cards(cards))
+
+    def SHOWDOWN(self):
+        self._street(SHOWDOWN, 1, ())
+
+    def RUN_FLOP(self, run, cards):
+        self._street(FLOP, RUNS[run], read_cards(cards))
+
+    def RUN_TURN(self, run, board, cards):
+        self._street(TURN, RUNS[run], read_cards(board) + read_cards(cards))
+
+    def RUN_RIVER(self, run, board, cards):
+        self._street(RIVER, RUNS[run], read_cards(board) + read_cards(cards))
+
+    def RUN_SHOWDOWN(self, run):
+        self._street(SHOWDOWN, RUNS[run], ())
+
+    # ------------------------------------------------------------ after the betting
+    def UNCALLED(self, amount, player):
+        self.uncalled.append((player, money(amount)))
+
+    def COLLECTED(self, player, amount, main, side, side_n):
+        # "from pot": the pot as a whole; "main pot": 0; "side pot": 1; "side pot-2": 2
+        pot = 0 if main else (int(side_n) if side_n else 1) if side else None
+        self.collects.append(Collect(player, money(amount), pot, self.run))
+
+    def CASH_OUT(self, player, amount, fee):
+        self.cash_outs.append((player, money(amount), money(fee) if fee else ZERO))
+
+    def SHOWS(self, player, cards, hand_name):
+        self.shows.append(Show(player, read_cards(cards), True, hand_name, self.run))
+
+    SHOWS_FOR = SHOWS
+
+    def MUCKS(self, player):
+        self.shows.append(Show(player, (), False, None, self.run))
+
+    def ADDED_MONEY(self, amount):
+        self.added.append(("splash", money(amount)))
+
+    # ------------------------------------------------------------ the SUMMARY
+    def TOTAL_POT(self, total, pot0, pot1, pot2, pot3, pot4, pot5, pot6, pot7, pot8, pot9,
+                  added, rake):
+        written = (pot0, pot1, pot2, pot3, pot4, pot5, pot6, pot7, pot8, pot9)
+        pots = tuple(money(p) for p in written if p)
+        self.pot = (money(total), money(rake), pots, (), money(added) if added else ZERO)
+
+    def BOARD(self, run, cards):
+        self.summary_boards[RUNS[run]] = read_cards(cards)
+
+    def SUMMARY_FOLDED(self, seat, player, street):
+        self.summary_seats.append(SummarySeat(int(seat), player, "folded",
+                                              folded_street=FOLDED_ON[street]))
+
+    def SUMMARY_SHOWED(self, seat, player, cards, won1, name1, won2, name2, won3, name3,
+                       cashed_out):
+        won = tuple(money(w) for w in (won1, won2, won3) if w)
+        names = tuple(n for n in (name1, name2, name3) if n)
+        self.summary_seats.append(SummarySeat(int(seat), player, "showed", cards=read_cards(cards),
+                                              won=won, hand_names=names))
+
+    def SUMMARY_MUCKED(self, seat, player, cards, won, cashed_out):
+        self.summary_seats.append(SummarySeat(int(seat), player, "mucked", cards=read_cards(cards),
+                                              won=(money(won),) if won else ()))
+
+    def SUMMARY_COLLECTED(self, seat, player, collected, won):
+        self.summary_seats.append(SummarySeat(int(seat), player, "collected",
+                                              won=(money(collected or won),)))
+
+    def SUMMARY_SAT_OUT(self, seat, player):
+        self.summary_seats.append(SummarySeat(int(seat), player, "sat out"))
+
+    # ------------------------------------------------------------ the Hand
+    def stakes(self) -> Stakes:
+        head = self.head
+        sb, bb, cap = head["sb"], head["bb"], head["cap"]
+        if self.structure == Structure.FIXED_LIMIT:
+            small_bet, big_bet = money(sb), money(bb)
+            # no small blind posted: half the small bet, in whole cents (or chips)
+            half = (small_bet / 2).quantize(_CHIP if sb.isdigit() else CENT, ROUND_DOWN)
+            return Stakes(self.small_blind_posted or half, small_bet, self.ante,
+                          small_bet=small_bet, big_bet=big_bet)
+        return Stakes(money(sb), self.big_blind, self.ante, money(cap) if cap else None)
+
+    def currency(self) -> str:
+        head = self.head
+        if head["tournament"] is not None:
+            return "chips"
+        return (head["currency"] or CURRENCY_BY_SYMBOL.get((head["sb"] or "")[:1])
+                or "play")
+
+    def finish(self) -> Hand:
+        head = self.head
+        played_at = stamp(head["date"])
+        utc = (to_utc(stamp(head["date_et"]), head["tz_et"]) if head["date_et"]
+               else to_utc(played_at, head["tz"]))
+        known = {s.player: s.cards for s in self.summary_seats if s.cards}
+        known.update((s.player, s.cards) for s in self.shows if len(s.cards) > 1)
+        known.update(self.dealt)
+        seats = [Seat(seat, player, stack, out, bounty, known.get(player, ()))
+                 for seat, player, stack, out, bounty in self.seats]
+        seats.sort(key=_seat_number)
+        summary = None
+        if self.pot is not None:
+            total, rake, pots, fees, added = self.pot
+            boards = self.summary_boards
+            summary = Summary(total, rake, pots, fees, tuple(boards[k] for k in sorted(boards)),
+                              tuple(self.summary_seats), added)
+        boards = self.boards
+        buy_in = head["buy_in"]
+        return Hand(
+            site=head["site"], hand_id=head["hand_id"], game="Hold'em",
+            structure=self.structure, stakes=self.stakes(), currency=self.currency(),
+            table=self.table, max_seats=self.max_seats, button_seat=self.button,
+            played_at=played_at, time_zone=head["tz"], played_at_utc=utc,
+            seats=tuple(seats), actions=tuple(self.actions),
+            boards=tuple(boards[k] for k in sorted(boards)) or ((),),
+            uncalled=tuple(self.uncalled), shows=tuple(self.shows),
+            collects=tuple(self.collects), cash_outs=tuple(self.cash_outs),
+            added_money=tuple(self.added), summary=summary,
+            tournament_id=head["tournament"], tournament_level=head["level"],
+            buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
+            hero=self.hero or next(iter(self.dealt), None))
+
+
+def _seat_number(seat: Seat) -> int:
+    return seat.seat

@@ -1,0 +1,83 @@
+"""A room that writes text: its grammar, the builder of its lines, and parse().
+
+``TextParser`` puts a room's pieces together: the grammar file (which %imports the
+base grammar, ``lines.lark``, and %overrides what the room writes otherwise), the
+placeholders its patterns use ({M}, {NAME}, ...), its Builder class, and how it
+tells a hand of another game. The grammar is built the first time a hand is parsed.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from pathlib import Path
+
+from engine.cards import CardError
+from engine.hand import Hand, UnsupportedHand
+from parsers.base.builder import Builder
+from parsers.base.errors import ParseError
+from parsers.base.lalr import LineGrammar, UnexpectedLine
+from parsers.base.lexer import UNKNOWN, LineLexer
+
+PARSERS = Path(__file__).resolve().parent.parent  # %import base.lines finds lines.lark here
+_INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
+
+
+class TextParser:
+    """Parses one hand's text of a room (see the module doc)."""
+
+    def __init__(self, grammar: Path, builder: type[Builder], placeholders: Mapping[str, str],
+                 shared_prefixes: tuple[str, ...] = (),
+                 other_game: Callable[[str, str], UnsupportedHand | None] | None = None,
+                 closing: str = "SUMMARY") -> None:
+        self.path = grammar
+        self.builder = builder
+        self.placeholders = dict(placeholders)
+        self.shared_prefixes = shared_prefixes
+        self.other_game = other_game  # (first line, text) → the hand, if another game's
+        self.closing = closing  # what a hand cut short lacks, for the error's reason
+
+    @cached_property
+    def grammar(self) -> LineGrammar:
+        """The room's grammar, its lexer told how the builder reads each line."""
+        lexer = type("Lexer", (LineLexer,), {"placeholders": self.placeholders,
+                                             "shared_prefixes": self.shared_prefixes,
+                                             "order": self.builder.fields()})
+        lines = LineGrammar(self.path.read_text("utf-8"), lexer, import_paths=[PARSERS])
+        self.builder.bind([t.name for t in lines.lark.terminals])
+        return lines
+
+    def __call__(self, text: str) -> Hand | UnsupportedHand:
+        """One hand's text (normalised: parsers.base.split) → Hand, or ParseError."""
+        end = text.find("\n")
+        if end >= 0 and text[end + 1:end + 2] == " ":  # Zoom archives indent every line
+            text = _INDENT.sub("", text)
+            end = text.find("\n")
+        if self.other_game is not None:
+            other = self.other_game(text if end < 0 else text[:end], text)
+            if other is not None:
+                return other
+        lines = self.grammar
+        tokens = lines.tokens(text)
+        try:
+            lines.check(tokens)
+        except UnexpectedLine as exc:
+            tok = exc.token
+            if tok is None:
+                raise ParseError(text.count("\n") + 1,
+                                 f"the hand ends before its {self.closing}") from None
+            if tok.type == UNKNOWN:
+                raise ParseError(tok.line, "unrecognised line", tok.text[:160]) from None
+            raise ParseError(tok.line, f"line out of place ({tok.type})", tok.text[:160]) \
+                from None
+        builder = self.builder()
+        try:
+            return builder.build(tokens)
+        except ParseError:
+            raise
+        except (ArithmeticError, ValueError, KeyError, IndexError) as exc:
+            reason = "bad card" if isinstance(exc, CardError) else "bad value"
+            line = builder.line
+            text_line = next((t.text for t in tokens if t.line == line), "")
+            detail = f"{exc}" + (f" in {text_line[:160]!r}" if text_line else "")
+            raise ParseError(line, reason, detail) from None
