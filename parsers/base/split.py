@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 _NEWLINES = re.compile(r"\r\n?")
+_TRAILING = re.compile(r"[^\S\n]+\n")  # white space that ends a line
 _NEWLINES_ANY = re.compile(r"\r\n|\r|\n")
 _ESCAPED = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8 (surrogateescape)
 _ENDS = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + "\ufeff"
@@ -99,12 +100,15 @@ def text_codec(encoding: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """CRLF / CR → LF, non-breaking spaces → spaces, no white space (nor a BOM) at
-    either end. (A line of white space inside is left to the lexer, which skips it.)"""
+    """CRLF / CR → LF, non-breaking spaces → spaces, no white space at the end of a
+    line (clients end many lines with a space), none (nor a BOM) at either end. (A line
+    of white space inside becomes empty, which the lexer skips.)"""
     if "\r" in text:
         text = _NEWLINES.sub("\n", text)
     if "\xa0" in text:
         text = text.replace("\xa0", " ")
+    if " \n" in text or "\t\n" in text:
+        text = _TRAILING.sub("\n", text)
     return text.strip(_ENDS)
 
 
