@@ -6,17 +6,38 @@ raise), the pot-limit maximum (the pot after calling), the fixed-limit sizes (sm
 bet preflop and on the flop, big bet on the turn and river) and cap, and the
 all-in rule: a raise smaller than a full raise does not reopen the betting for
 players who have already acted. It reports what breaks a rule to its table (the
-replay), which records the finding.
+replay), which records the finding: the round knows its table only as a ``Table``,
+what the replay offers it, so the replay imports the round and not the reverse.
 """
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from engine.hand import ZERO, Action, Kind, Stakes, Street, Structure
+from engine.hand import ZERO, Action, Hand, Kind, Stakes, Street, Structure
+from engine.rules import RoomRules
 
-if TYPE_CHECKING:
-    from engine.replay import _Replay
+
+class Table(Protocol):
+    """What a betting round reads and changes of the hand being replayed."""
+
+    hand: Hand
+    rules: RoomRules
+    order: list[str]  # the players dealt in, from the seat after the button
+    seat_index: dict[str, int]  # a player's place in ``order``
+    stack: dict[str, Decimal]  # chips behind
+    contributed: dict[str, Decimal]  # chips in the pot this hand
+    folded: dict[str, Street]  # who folded, and on which street
+    all_in: set[str]
+    live_n: int  # players not folded
+    able_n: int  # players not folded nor all-in
+    twice: list[str]  # ``order`` twice: twice[i:i + n] is everyone from the i-th on
+
+    def add(self, code: str, message: str, street: Street | None = None,
+            action: int | None = None, severity: str = ...) -> None: ...
+    def fold(self, p: str, street: Street) -> None: ...
+    def sitting_out(self, p: str) -> bool: ...
+    def added(self) -> Decimal: ...  # money the room put into the pot
 
 FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
 # enum members read once: a class attribute lookup costs more than the comparison
@@ -47,7 +68,7 @@ class Round:
     __slots__ = ("t", "street", "all_in", "structure", "put", "level", "full", "bets", "acted",
                  "opener", "small_blind", "next", "closed")
 
-    def __init__(self, table: _Replay) -> None:
+    def __init__(self, table: Table) -> None:
         """The round of blinds, antes and straddles, before the cards are dealt."""
         self.t = table
         self.all_in: set[str] = table.all_in
@@ -287,4 +308,4 @@ class Round:
 
     def _pot(self) -> Decimal:
         """Everything in the middle now, this street's bets included."""
-        return sum(self.t.contributed.values(), ZERO) + self.t._added()
+        return sum(self.t.contributed.values(), ZERO) + self.t.added()

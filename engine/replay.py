@@ -102,10 +102,13 @@ def replay(hand: Hand | UnsupportedHand, rules: RoomRules = DEFAULT) -> Verdict:
     return Verdict(status, tuple(findings))
 
 
+_DEAD_POSTS = frozenset({Kind.POST_ANTE, Kind.POST_DEAD, Kind.POST_SB_BB})
+
+
 class _Replay:
     __slots__ = ("hand", "rules", "findings", "unit", "order", "seat_index", "twice",
                  "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot",
-                 "known", "ranks", "hole", "seated_well", "cards_fit")
+                 "known", "ranks", "hole", "seated_well", "cards_fit", "dead")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
         self.hand = hand
@@ -143,6 +146,7 @@ class _Replay:
         self.twice = order + order  # twice[i:i + n]: everyone, from the i-th on
         self.stack = stack
         self.contributed = dict.fromkeys(stack, ZERO)
+        self.dead: dict[str, Decimal] = {}  # antes, dead blinds: in the pot, in no bet
         self.folded: dict[str, Street] = {}  # who folded, on which street
         self.live_n = self.able_n = len(order)  # not folded; not folded nor all-in
         self.all_in: set[str] = set()
@@ -290,7 +294,8 @@ class _Replay:
         current = PREDEAL
         stack, contributed, all_in = self.stack, self.contributed, self.all_in
         capped = hand.stakes.cap is not None
-        posts, ante = Kind.POSTS, Kind.POST_ANTE
+        posts, ante, sb_bb = Kind.POSTS, Kind.POST_ANTE, Kind.POST_SB_BB
+        dead_posts, dead, bb = _DEAD_POSTS, self.dead, hand.stakes.big_blind
         for i, a in enumerate(hand.actions):
             street, p, kind, amount, _, _, _ = a
             left = stack.get(p)
@@ -311,6 +316,9 @@ class _Replay:
                     self.add("BAD_STAKES", f"{p} posts {amount}", street, i)
                 if kind != ante:  # an ante is dead money: nothing for the round to track
                     rnd.post(i, a)
+                if kind in dead_posts:  # money in the pot that is no part of a bet
+                    dead[p] = dead.get(p, ZERO) + (
+                        amount - min(amount, bb) if kind == sb_bb else amount)
             else:
                 rnd.act(i, a)
             if not amount:
@@ -349,9 +357,14 @@ class _Replay:
     # ------------------------------------------------------------ pots
     def check_pots(self) -> list[Pot] | None:
         hand, summary = self.hand, self.hand.summary
-        expected = uncalled(self.contributed)
+        dead = self.dead
+        # bets: what each put in, less dead money (which is never returned, and goes
+        # to the main pot whoever posted it)
+        bets = ({p: c - dead.get(p, ZERO) for p, c in self.contributed.items()} if dead
+                else self.contributed)
+        expected = uncalled(bets)
         written = list(hand.uncalled)
-        put_in = sum(self.contributed.values(), ZERO) + self._added()
+        put_in = sum(self.contributed.values(), ZERO) + self.added()
         true_pot = put_in - (expected[1] if expected else ZERO)
         basis = true_pot
         if written != ([expected] if expected else []):
@@ -373,12 +386,19 @@ class _Replay:
                      severity=WARNING if lenient else ERROR)
         if expected:
             self.contributed[expected[0]] -= expected[1]
+            if bets is not self.contributed:
+                bets[expected[0]] -= expected[1]
             self.stack[expected[0]] += expected[1]
         live = self.contributed.keys() - self.folded.keys()
-        pots = build_pots(self.contributed, live, self.all_in)
-        added = self._added()
-        if added and pots:
-            pots[0] = Pot(pots[0].amount + added, pots[0].eligible)
+        if dead and any(not bets.get(p) for p in self.all_in):
+            bets, dead = self.contributed, {}  # all-in on an ante: the antes make levels
+        pots = build_pots(bets, live, self.all_in)
+        extra = self.added() + (sum(dead.values(), ZERO) if dead else ZERO)
+        if extra:
+            if pots:
+                pots[0] = Pot(pots[0].amount + extra, pots[0].eligible)
+            else:
+                pots = [Pot(extra, frozenset(live))]
         if summary is None:
             return pots
         if basis != summary.total_pot:
@@ -393,7 +413,7 @@ class _Replay:
                                         f"not the pot of {summary.total_pot}")
         return pots
 
-    def _added(self) -> Decimal:
+    def added(self) -> Decimal:
         added = self.hand.added_money
         return sum((a for _, a in added), ZERO) if added else ZERO
 

@@ -356,6 +356,16 @@ Total pot $0.50 | Rake $0
      ("PokerStars", "USD", "ET", datetime(2020, 1, 1, 15, 0))),
     ("PokerStars Hand #1: Hold'em No Limit (50/100) - 2020/01/01 10:00:00 ET",
      ("PokerStars", "play", "ET", datetime(2020, 1, 1, 15, 0))),
+    ("PokerStars Home Game Hand #211213343323: {Rubes and Donks}  Hold'em No Limit (25/50) - 2020/04/02 20:45:33 ET",
+     ("PokerStars", "play", "ET", datetime(2020, 4, 3, 0, 45, 33))),
+    ("PokerStars Zoom Hand #1: Hold'em No Limit ($0.05/$0.10) - 2020/01/01 10:00:00 ET",
+     ("PokerStars", "USD", "ET", datetime(2020, 1, 1, 15, 0))),
+    ("Full Tilt Hand #19190000001: Hold'em No Limit ($0.05/$0.10) - 2017/01/01 10:00:00 ET",
+     ("Full Tilt", "USD", "ET", datetime(2017, 1, 1, 15, 0))),
+    ("Full Tilt Rush Hand #19190000002: Hold'em No Limit ($0.05/$0.10) - 2017/01/01 10:00:00 ET",
+     ("Full Tilt", "USD", "ET", datetime(2017, 1, 1, 15, 0))),
+    ("PokerBros Hand #1616183514566: Hold'em No Limit ($0.50/$1.00) - 2021/03/10 18:40:11 UTC",
+     ("PokerBros", "USD", "UTC", datetime(2021, 3, 10, 18, 40, 11))),
 ])
 def test_header_variants(header, expect):
     h = parse_hand(header + "\n" + HEAD.split("\n", 1)[1] + SEATS + STEAL)
@@ -374,3 +384,163 @@ def test_room_bug_summary_disagreement_is_named():
     h = hand(STEAL.replace("Total pot $0.25", "Total pot $0.35"))
     v = STARS.judge(h)
     assert v.status == "failed" and "POT_MISMATCH" in v.codes
+
+
+# ---- PokerStars as today's client writes it
+
+def test_a_home_game_tournament_with_its_club():
+    head = ("PokerStars Home Game Hand #127873232695: {Staples Poker League} Tournament "
+            "#1082114955, $1.00+$0.10 USD Hold'em No Limit - Level II (20/40) - 2015/01/01 "
+            "15:05:50 MT [2015/01/01 17:05:50 ET]\n"
+            "Table '1082114955 3' 9-max Seat #1 is the button\n")
+    chips = {"$0.05": "20", "$0.10": "40", "$0.20": "80", "$0.30": "120", "$0.25": "100",
+             "$0": "0", "$10 ": "1500 ", "$12.40": "1240", "$5 ": "900 "}
+    text = SEATS + STEAL
+    for cash, chip in chips.items():
+        text = text.replace(cash, chip)
+    text = head + text
+    h = parse_hand(text)
+    assert (h.tournament_id, h.buy_in, h.tournament_level, h.currency) == (
+        "1082114955", "$1.00+$0.10 USD", "II", "chips")
+    assert STARS.judge(h).status == "ok"
+    from parsers.registry import detect
+    assert detect("\n\n" + text) is STARS  # not another room's format
+
+
+def test_lines_ending_in_white_space_read_as_the_same_lines():
+    from parsers.base.split import normalise
+    text = HEAD + SEATS + STEAL
+    spaced = "\n".join(line + (" " if i % 2 else " \t") for i, line in
+                       enumerate(text.split("\n")))
+    assert parse_hand(normalise(spaced)) == parse_hand(normalise(text))
+
+
+def test_an_observed_table_has_no_hero():
+    h = hand(STEAL.replace("Dealt to Hero [Ah Kd]\n", ""))
+    assert h.hero is None and all(not s.hole_cards for s in h.seats)
+    assert STARS.judge(h).status == "ok"
+
+
+SHOWDOWN_BODY = """Villain: posts small blind $0.05
+Third: posts big blind $0.10
+*** HOLE CARDS ***
+Hero: calls $0.10
+Villain: calls $0.05
+Third: checks
+*** FLOP *** [2c 7d Ts]
+Villain: checks
+Third: checks
+Hero: checks
+*** TURN *** [2c 7d Ts] [Jh]
+Villain: checks
+Third: bets $0.30
+Hero: folds
+Villain: calls $0.30
+*** RIVER *** [2c 7d Ts Jh] [3s]
+Villain: checks
+Third: checks
+*** SHOW DOWN ***
+Third: shows [Jc Jd] (three of a kind, Jacks)
+Villain: mucks hand
+Third collected $0.90 from pot
+*** SUMMARY ***
+Total pot $0.90 | Rake $0
+Board [2c 7d Ts Jh 3s]
+Seat 1: Hero (button) folded before River
+Seat 2: Villain (small blind) mucked [8h 9h]
+Seat 3: Third (big blind) showed [Jc Jd] and collected ($0.90) with three of a kind, Jacks
+"""
+
+
+def test_folded_before_river_and_showed_and_collected():
+    h = hand(SHOWDOWN_BODY)
+    seats = h.summary.seats
+    assert seats[0].folded_street == Street.TURN
+    assert (seats[2].outcome, seats[2].won, seats[2].hand_names) == (
+        "showed", (D("0.90"),), ("three of a kind, Jacks",))
+    assert STARS.judge(h).status == "ok"
+    wrong = hand(SHOWDOWN_BODY.replace("collected ($0.90)", "collected ($0.80)"))
+    assert "SUMMARY_MISMATCH" in STARS.judge(wrong).codes
+
+
+RETURNING = """Villain: posts small blind $0.05
+Third: posts big blind $0.10
+Hero: posts small blind $0.05
+*** HOLE CARDS ***
+Hero: raises $0.20 to $0.30
+Villain: folds
+Third: folds
+Uncalled bet ($0.20) returned to Hero
+Hero collected $0.30 from pot
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+Seat 1: Hero (button) collected ($0.30)
+"""
+
+
+def test_a_small_blind_posted_outside_the_small_blind_seat_is_dead_money():
+    """A returning player's missed small blind: in the pot, not part of the bet, so
+    their raise to $0.30 is called for $0.30 and $0.20 of it comes back."""
+    h = hand(RETURNING)
+    assert [a.kind for a in h.actions[:3]] == [Kind.POST_SB, Kind.POST_BB, Kind.POST_DEAD]
+    assert h.actions[3].amount == D("0.30")  # dead money does not count towards the raise
+    assert STARS.judge(h).status == "ok"
+    wrong = hand(RETURNING.replace("Uncalled bet ($0.20)", "Uncalled bet ($0.25)")
+                 .replace("$0.30 from pot", "$0.25 from pot")
+                 .replace("Total pot $0.30", "Total pot $0.25")
+                 .replace("collected ($0.30)", "collected ($0.25)"))
+    assert "BAD_UNCALLED_RETURN" in STARS.judge(wrong).codes
+
+
+BIG_BLIND_ANTE = """Villain: posts small blind 50
+Third: posts the ante 100
+Third: posts big blind 100
+*** HOLE CARDS ***
+Hero: raises 200 to 300
+Villain: folds
+Third: folds
+Uncalled bet (200) returned to Hero
+Hero collected 350 from pot
+*** SUMMARY ***
+Total pot 350 | Rake 0
+Seat 1: Hero (button) collected (350)
+"""
+
+
+def test_a_big_blind_ante_is_no_part_of_the_big_blind_s_bet():
+    head = ("PokerStars Hand #200000000001: Tournament #2000000001, $10+$1 USD Hold'em No "
+            "Limit - Level V (50/100) - 2020/01/01 10:00:00 ET\n"
+            "Table '2000000001 1' 9-max Seat #1 is the button\n")
+    h = hand(BIG_BLIND_ANTE, head=head, seats=SEATS.replace("$", "").replace("12.40", "1240")
+             .replace("(10 in", "(1000 in").replace("(5 in", "(500 in"))
+    assert STARS.judge(h).status == "ok"
+
+
+CASHED_OUT = """Villain: posts small blind $0.05
+Third: posts big blind $0.10
+*** HOLE CARDS ***
+Hero: raises $4.90 to $5 and is all-in
+Villain: folds
+Third: calls $4.90 and is all-in
+*** FLOP *** [2c 7d Ts]
+*** TURN *** [2c 7d Ts] [Jh]
+Hero cashed out the hand for $8.10 | Cash Out Fee $0.09
+*** RIVER *** [2c 7d Ts Jh] [Qh]
+*** SHOW DOWN ***
+Hero: shows [As Ad] (a pair of Aces)
+Third: shows [Kc Kd] (a pair of Kings)
+*** SUMMARY ***
+Total pot $10.05 | Rake $0
+Board [2c 7d Ts Jh Qh]
+Seat 1: Hero (button) showed [As Ad] and won ($10.05) with a pair of Aces (pot not awarded as player cashed out)
+Seat 2: Villain (small blind) folded before Flop
+Seat 3: Third (big blind) showed [Kc Kd] and lost with a pair of Kings
+"""
+
+
+def test_a_pot_won_by_a_player_who_cashed_out_is_kept_by_the_room():
+    h = hand(CASHED_OUT, seats=SEATS.replace("$12.40", "$5").replace("($10 in", "($5 in"))
+    assert h.cash_outs == (("Hero", D("8.10"), D("0.09")),)
+    assert h.summary.fees == (("cashed out", D("10.05")),)
+    assert h.summary.seats[0].won == () and h.summary.seats[0].hand_names == ("a pair of Aces",)
+    assert STARS.judge(h).status == "ok"

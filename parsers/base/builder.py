@@ -8,7 +8,8 @@ differ overrides the methods of those lines, and nothing else. The builder takes
 values out of fields (``parsers.base.values``) and never parses a line again.
 
 Conventions of the PokerStars family, named where they apply:
-``FIXED_LIMIT_STAKES_ARE_BETS``, ``BIG_BLIND_OVER_BB_IS_STRADDLE``.
+``FIXED_LIMIT_STAKES_ARE_BETS``, ``BIG_BLIND_OVER_BB_IS_STRADDLE``,
+``SMALL_BLIND_AFTER_BIG_IS_DEAD``, ``CASHED_OUT_POT_IS_KEPT``.
 """
 from __future__ import annotations
 
@@ -78,6 +79,7 @@ class Builder:
         self.summary_seats: list[SummarySeat] = []
         self.summary_boards: dict[int, tuple[str, ...]] = {}
         self.pot: tuple | None = None  # (total, rake, pots, fees, added), from the SUMMARY
+        self.not_awarded: list[Decimal] = []  # pots of players who cashed out
         self.street = PREDEAL
         self.run = 1
         self.put: dict[str, Decimal] = {}  # chips each player has in on this street
@@ -152,8 +154,11 @@ class Builder:
         elif kind == Kind.POST_SB_BB:
             # the big blind part is live, the small blind part is dead
             put[player] = put.get(player, ZERO) + min(value, self.big_blind)
-        elif kind == Kind.POST_DEAD:
-            pass  # dead money: in the pot, but not part of the player's bet
+        elif kind == Kind.POST_DEAD or (kind == Kind.POST_SB and self.saw_big_blind):
+            # dead money: in the pot, but not part of the player's bet.
+            # SMALL_BLIND_AFTER_BIG_IS_DEAD: the blinds are written small blind first; a
+            # small blind posted after the big blind is a returning player's missed blind
+            kind = Kind.POST_DEAD
         else:
             if kind == Kind.POST_BB:
                 if self.saw_big_blind and value > self.big_blind:
@@ -294,16 +299,25 @@ class Builder:
         self.summary_seats.append(SummarySeat(int(seat), player, "folded",
                                               folded_street=FOLDED_ON[street]))
 
+    def _kept(self, won: tuple[Decimal, ...], cashed_out: str | None) -> tuple[Decimal, ...]:
+        """CASHED_OUT_POT_IS_KEPT: what a player who cashed out (the room paid them
+        during the hand) "won" is not awarded: the room keeps it, as it does a fee."""
+        if cashed_out and "not awarded" in cashed_out:
+            self.not_awarded.extend(won)
+            return ()
+        return won
+
     def SUMMARY_SHOWED(self, seat, player, cards, won1, name1, won2, name2, won3, name3,
                        cashed_out):
-        won = tuple(money(w) for w in (won1, won2, won3) if w)
+        won = self._kept(tuple(money(w) for w in (won1, won2, won3) if w), cashed_out)
         names = tuple(n for n in (name1, name2, name3) if n)
         self.summary_seats.append(SummarySeat(int(seat), player, "showed", cards=read_cards(cards),
                                               won=won, hand_names=names))
 
     def SUMMARY_MUCKED(self, seat, player, cards, won, cashed_out):
-        self.summary_seats.append(SummarySeat(int(seat), player, "mucked", cards=read_cards(cards),
-                                              won=(money(won),) if won else ()))
+        self.summary_seats.append(SummarySeat(
+            int(seat), player, "mucked", cards=read_cards(cards),
+            won=self._kept((money(won),), cashed_out) if won else ()))
 
     def SUMMARY_COLLECTED(self, seat, player, collected, won):
         self.summary_seats.append(SummarySeat(int(seat), player, "collected",
@@ -345,6 +359,8 @@ class Builder:
         summary = None
         if self.pot is not None:
             total, rake, pots, fees, added = self.pot
+            if self.not_awarded:
+                fees += tuple(("cashed out", a) for a in self.not_awarded)
             boards = self.summary_boards
             summary = Summary(total, rake, pots, fees, tuple(boards[k] for k in sorted(boards)),
                               tuple(self.summary_seats), added)

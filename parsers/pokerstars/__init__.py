@@ -1,5 +1,6 @@
-"""PokerStars, and the rooms and tools that write its format as it is (PokerMaster,
-Run It Once, Zoom archives, Holdem Manager and PokerTracker exports, converters).
+"""PokerStars, and the rooms and tools that write its format as it is: its Home Games
+and clubs, Full Tilt since it runs on PokerStars' software, PokerBros, PokerMaster,
+Run It Once, Zoom archives, Holdem Manager and PokerTracker exports, converters.
 
 The base grammar and builder are this format (parsers/base): the room declares its
 brands, the games it writes, how its hands start and end, and its rules.
@@ -22,7 +23,13 @@ GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omah
          "7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Draw|Triple Draw 2-7 Lowball|"
          "Single Draw 2-7 Lowball|Badugi")
 HOLDEM = frozenset({"Hold'em", "HOLD'EM"})
+# the brands that write the format, as a header names them → the site's name
+SITES = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars", "Full Tilt": "Full Tilt",
+         "PokerBros": "PokerBros", "PokerMaster": "PokerMaster",
+         "Run It Once Poker": "Run It Once"}
+BRAND = "|".join(map(re.escape, SITES))
 PLACEHOLDERS = {
+    "BRAND": BRAND,
     "M": AMOUNT,
     "NAME": r".+?",
     "CARDS": r"[^\]]*",
@@ -36,13 +43,11 @@ SHARED_PREFIXES = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
 
 class StarsBuilder(Builder):
-    site_by_brand = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars",
-                     "PokerMaster": "PokerMaster", "Run It Once Poker": "Run It Once"}
+    site_by_brand = SITES
 
 
 _GAME = re.compile(PLACEHOLDERS["GAME"])
-_LOOSE_HEADER = re.compile(
-    r"\s*(PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)\b.*?#(\d+):\s*(.*)")
+_LOOSE_HEADER = re.compile(rf"\s*({BRAND})\b.*?#(\d+):\s*(.*)")
 
 
 def other_game(first_line: str, text: str) -> UnsupportedHand | None:
@@ -88,8 +93,7 @@ parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder, 
 
 ROOM = Room(
     name="pokerstars", title="PokerStars",
-    start=re.compile(r"(?:PokerStars|POKERSTARS|PokerMaster|Run It Once Poker)(?: Zoom| Home)?"
-                     r" (?:Hand|Game|GAME) #\d+:"),
+    start=re.compile(rf"(?:{BRAND})(?: Zoom| Rush| Home Game| Home)? (?:Hand|Game|GAME) #\d+:"),
     parse=parse_hand,
     rules=RoomRules("PokerStars", hand_names=names_agree),
     # Run It Once prints hand names its own way ("Pair [Ad Kd Qs Qd 5c]")
