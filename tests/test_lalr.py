@@ -70,3 +70,13 @@ def test_same_decisions_on_the_corpus(corpus):
     for text in texts(corpus)[300:]:
         for variant in [text, *mutations(text, rng)]:
             assert ours_says(variant) == lark_says(variant), variant
+
+
+def test_the_automaton_is_finite_and_decides_the_same_once_complete():
+    """The automaton is built as hands need it; worked out completely, it is finite
+    (the grammar is regular) and decides as before."""
+    from parsers.base.lalr import MOST_STATES
+    sample = texts()[:50]
+    before = [ours_says(t) for t in sample]
+    assert 100 < LINES.explore() < MOST_STATES
+    assert [ours_says(t) for t in sample] == before

@@ -34,12 +34,17 @@ class UnexpectedLine(Exception):
 
 
 class LineGrammar:
-    """A room's grammar: its lexer, and the automaton that says which line may follow."""
+    """A room's grammar: its lexer, and the automaton that says which line may follow.
+
+    The automaton is built as hands need it: a state's move on a line kind is worked
+    out from the table the first time a hand makes it, then looked up (a room's
+    grammar has thousands of states; a file's hands visit a few hundred)."""
 
     def __init__(self, grammar: str, lexer: type[LineLexer], start: str = "start",
                  **options: Any) -> None:
         self.lark = Lark(grammar, parser="lalr", lexer=lexer, start=start, **options)
-        self.lexer = lexer(self.lark.lexer_conf)
+        wrapped = getattr(self.lark.parser, "lexer", None)  # the instance Lark made
+        self.lexer = getattr(wrapped, "lexer", None) or lexer(self.lark.lexer_conf)
         conf = self.lark.parse_interactive("").parser_state.parse_conf
         table = conf.parse_table
         # state → token type → (True, next state) | (False, (rule length, rule name))
@@ -49,7 +54,14 @@ class LineGrammar:
                     for symbol, (action, arg) in row.items()}
             for state, row in table.states.items()}
         self._end_state = table.end_states[start]
-        self.moves, self.accepts = self._automaton((table.start_states[start],))
+        self._terminals = sorted({s for row in self._table.values() for s in row
+                                  if s.isupper() and s != END})
+        start_stack = (table.start_states[start],)
+        self._index: dict[tuple[int, ...], int] = {start_stack: 0}
+        self._stacks: list[tuple[int, ...]] = [start_stack]
+        # state → line kind → next state, or -1 where the kind may not come next
+        self.moves: list[dict[str, int]] = [{}]
+        self._accepts: list[bool | None] = [None]
 
     def tokens(self, text: str) -> list[LineToken]:
         return list(self.lexer.lex(text))
@@ -58,38 +70,59 @@ class LineGrammar:
         """Raise UnexpectedLine unless the grammar accepts the lines in this order."""
         moves, state = self.moves, 0
         for tok in tokens:
-            row = moves[state]
-            state = row.get(tok.type, -1)
-            if state < 0:
-                raise UnexpectedLine(tok, set(row))
-        if not self.accepts[state]:
-            raise UnexpectedLine(None, set(moves[state]))
+            nxt = moves[state].get(tok.type)
+            if nxt is None:
+                nxt = self._learn(state, tok.type)
+            if nxt < 0:
+                raise UnexpectedLine(tok, self.expected(state))
+            state = nxt
+        if not self.accepts(state):
+            raise UnexpectedLine(None, self.expected(state))
+
+    def accepts(self, state: int) -> bool:
+        """May a hand end in this state?"""
+        ok = self._accepts[state]
+        if ok is None:
+            ok = self._accepts[state] = self._step(self._stacks[state], END) is not None
+        return ok
+
+    def expected(self, state: int) -> set[str]:
+        """The line kinds that may come next in this state."""
+        return {k for k in self._terminals if self._learn(state, k) >= 0}
 
     # ---------------------------------------------------------------- the automaton
-    def _automaton(self, start: tuple[int, ...]) -> tuple[list[dict[str, int]], list[bool]]:
-        """Every parser stack reachable from ``start`` becomes a state; a token type
-        moves it to the stack the LALR table leads to."""
-        index: dict[tuple[int, ...], int] = {start: 0}
-        stacks = [start]
-        moves: list[dict[str, int]] = []
-        accepts: list[bool] = []
-        terminals = {s for row in self._table.values() for s in row if s.isupper() and s != END}
-        for stack in stacks:  # (grows as new stacks are found)
-            row: dict[str, int] = {}
-            for kind in terminals:
-                after = self._step(stack, kind)
-                if after is None:
-                    continue
-                if after not in index:
-                    if len(stacks) >= MOST_STATES:
-                        raise ValueError("the grammar is not regular: a hand's lines must "
-                                         "be sequences, options and repetitions")
-                    index[after] = len(stacks)
-                    stacks.append(after)
-                row[kind] = index[after]
-            moves.append(row)
-            accepts.append(self._step(stack, END) is not None)
-        return moves, accepts
+    def _learn(self, state: int, kind: str) -> int:
+        """The move from ``state`` on a line of ``kind``, from the LALR table: every
+        parser stack reached becomes a state of its own."""
+        known = self.moves[state].get(kind)
+        if known is not None:
+            return known
+        after = self._step(self._stacks[state], kind) if kind in self._terminals else None
+        if after is None:
+            nxt = -1
+        else:
+            nxt = self._index.get(after, -1)
+            if nxt < 0:
+                if len(self._stacks) >= MOST_STATES:
+                    raise ValueError("the grammar is not regular: a hand's lines must "
+                                     "be sequences, options and repetitions")
+                nxt = self._index[after] = len(self._stacks)
+                self._stacks.append(after)
+                self.moves.append({})
+                self._accepts.append(None)
+        self.moves[state][kind] = nxt
+        return nxt
+
+    def explore(self) -> int:
+        """Work out every state and move (tests check the grammar is regular this
+        way); the number of states."""
+        i = 0
+        while i < len(self._stacks):
+            for kind in self._terminals:
+                self._learn(i, kind)
+            self.accepts(i)
+            i += 1
+        return len(self._stacks)
 
     def _step(self, stack: tuple[int, ...], kind: str) -> tuple[int, ...] | None:
         """The stack after reading a token of type ``kind`` (reductions, then its
