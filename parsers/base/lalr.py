@@ -49,7 +49,7 @@ class LineGrammar:
         table = conf.parse_table
         # state → token type → (True, next state) | (False, (rule length, rule name))
         self._table: dict[int, dict[str, tuple[bool, Any]]] = {
-            state: {symbol: (True, arg) if action is Shift
+            state: {str(symbol): (True, arg) if action is Shift
                     else (False, (len(arg.expansion), arg.origin.name))
                     for symbol, (action, arg) in row.items()}
             for state, row in table.states.items()}

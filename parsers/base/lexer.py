@@ -81,7 +81,7 @@ class LineLexer(Lexer):
                     alternatives.append((None, prefix))  # placeholder, filled below
                 groups[prefix].append(f"(?P<{term.name}>{pattern})")
                 group = {n: f"{shared}__{n}" for n in _FIELD.findall(prefix)} | group
-            fields[term.name] = [group[n] for n in self._ordered(term.name, list(group))]
+            fields[str(term.name)] = [group[n] for n in self._ordered(term.name, list(group))]
         for i, prefix in enumerate(self.shared_prefixes):
             if prefix in groups:
                 head = _FIELD.sub(lambda m: f"(?P<shared{i}__{m.group(1)}>", self._expand(prefix))

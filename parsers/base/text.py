@@ -44,7 +44,7 @@ class TextParser:
                                              "shared_prefixes": self.shared_prefixes,
                                              "order": self.builder.fields()})
         lines = LineGrammar(self.path.read_text("utf-8"), lexer, import_paths=[PARSERS])
-        self.builder.bind([t.name for t in lines.lark.terminals])
+        self.builder.bind([str(t.name) for t in lines.lark.terminals])
         return lines
 
     def __call__(self, text: str) -> Hand | UnsupportedHand:
