@@ -423,8 +423,15 @@ class _Replay:
                 self.add("UNKNOWN_PLAYER", f"{c.player} collects but is not dealt in")
         runs = max(len(hand.boards), 1)
         by_pot: dict[tuple[int, int], dict[str, Decimal]] = {}
+        kept = dict(self.kept_in_pot)  # uncalled bets the room paid back in collected lines
         for c in hand.collects:
-            index = c.pot
+            index, amount = c.pot, c.amount
+            back = kept.get(c.player) if kept else None
+            if back:  # the bettor's own bet, not a share of a pot
+                kept[c.player] = back - min(back, amount)
+                amount -= min(back, amount)
+                if not amount:
+                    continue
             if index is not None and index >= len(pots):
                 self.add("POT_MISMATCH", f"{c.player} collects from the "
                                          f"{_pot_label(index, index + 1)}, "
@@ -432,7 +439,7 @@ class _Replay:
                 continue
             key = (c.run, -1 if index is None else index)
             by_pot.setdefault(key, {}).setdefault(c.player, ZERO)
-            by_pot[key][c.player] += c.amount
+            by_pot[key][c.player] += amount
         for (_run, index), takers in sorted(by_pot.items()):
             eligible = (pots[index].eligible if index >= 0
                         else frozenset().union(*(p.eligible for p in pots)))

@@ -107,6 +107,7 @@ class PacificBuilder(Builder):
     def __init__(self) -> None:
         super().__init__()
         self.dealt_down = False  # observers' files have no "** Dealing down cards **"
+        self.early = False  # a fold before "** Dealing down cards **", or before any card
 
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, fast, blast, hand_id):
@@ -165,11 +166,9 @@ class PacificBuilder(Builder):
         self.hero = player
 
     def FOLD(self, player):
-        if self.street == PREDEAL:  # SITS_OUT_BY_FOLDING: before the deal, not dealt in
-            self.seats = [(n, p, stack, out or p == player, bounty)
-                          for n, p, stack, out, bounty in self.seats]
-            return
         self.actions.append(Action(self.street, player, FOLD, ZERO, None, False, self.line))
+        if self.street == PREDEAL:
+            self.early = True  # before the cards: see finish()
 
     def CALL(self, player, amount):
         value = money(amount)
@@ -250,13 +249,17 @@ class PacificBuilder(Builder):
             played_at = datetime(year, month, day, hour, minute, second)
         known = {s.player: s.cards for s in self.shows}
         known.update(self.dealt)
-        seats = [Seat(seat, player, stack, out, bounty, known.get(player, ()))
-                 for seat, player, stack, out, bounty in self.seats]
-        seats.sort(key=_seat_number)
-        actions = self.actions
-        if not self.dealt_down:  # an observer's file: the betting begins after the blinds
+        actions, away = self.actions, ()
+        if self.early and self.dealt_down:  # SITS_OUT_BY_FOLDING: not dealt in
+            away = {a.player for a in actions if a.street == PREDEAL and a.kind == FOLD}
+            actions = [a for a in actions if a.street != PREDEAL or a.kind != FOLD]
+        elif not self.dealt_down:  # an observer's file: the betting begins after the blinds
             actions = [a._replace(street=PREFLOP) if a.street == PREDEAL
                        and a.kind not in Kind.POSTS else a for a in actions]
+        seats = [Seat(seat, player, stack, out or player in away, bounty,
+                      known.get(player, ()))
+                 for seat, player, stack, out, bounty in self.seats]
+        seats.sort(key=_seat_number)
         board = self.boards.get(1, ())
         return Hand(
             site=head["site"], hand_id=head["hand_id"], game="Hold'em",
