@@ -392,6 +392,8 @@ class _Replay:
             collected = sum((c.amount for c in hand.collects), ZERO)
             if collected > basis:
                 self.add("RAKE_MISMATCH", f"collected {collected}, more than the pot of {basis}")
+            elif not hand.collects and basis:
+                self.add("RAKE_MISMATCH", f"nobody collects the pot of {basis}")
             elif collected < basis and self.unit == _CHIP:
                 self.add("RAKE_MISMATCH", f"collected {collected} of a pot of {basis}; a "
                                           f"tournament's pot is not raked")

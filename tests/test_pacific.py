@@ -412,6 +412,12 @@ def test_a_hand_is_whole_once_its_summary_is():
     assert ROOM.complete(STEAL.strip())
     assert not ROOM.complete(STEAL.split("** Summary **")[0])
     assert not ROOM.complete(STEAL.strip()[:-3])
+    assert not ROOM.complete(STEAL.strip().rsplit("\n", 1)[0])  # the collection not yet written
+
+
+def test_a_pot_nobody_collects_fails():
+    v = judge(hand(STEAL.replace("Hero collected [ $0.25 ]\n", "")))
+    assert v.status == "failed" and "RAKE_MISMATCH" in v.codes
 
 
 # ------------------------------------------------------------------ values
@@ -431,6 +437,12 @@ def test_cards_in_every_language():
     assert read_cards("Knh, Dd, Ec") == ("Jh", "Qd", "Ac")  # Swedish
     with pytest.raises(ValueError):
         read_cards("Xh, Ah")
+
+
+def test_a_spanish_skin_writes_suits_by_their_spanish_initials():
+    h = hand(STEAL.replace("888poker Hand", "TowerTorneosPoker Hand")
+             .replace("[ Ah, Kd ]", "[ Ac, Dt ]"))
+    assert h.site == "TowerTorneosPoker" and h.seats[0].hole_cards == ("Ah", "Tc")
 
 
 # ------------------------------------------------------------------ RoomRules, one by one

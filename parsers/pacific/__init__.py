@@ -59,24 +59,31 @@ def money(text: str) -> Decimal:
 RANKS = {r: r for r in "23456789TJQKA"} | {"10": "T", "B": "J", "V": "Q", "H": "K",
                                             "Kn": "J", "D": "Q", "E": "A"}
 SUITS = {s: s for s in "cdhs"} | {"Kreuz": "c", "Karo": "d", "Herz": "h", "Pik": "s"}
+# TowerTorneosPoker (a Spanish-speaking skin) names suits by their Spanish initials
+# (tréboles, corazones, diamantes, picas) and ten "D" (diez): its "Ac" is the ace of
+# hearts, so its hands are read with their own table, told by the banner.
+SPANISH_RANKS = {r: r for r in "23456789TJQKA"} | {"10": "T", "D": "T"}
+SPANISH_SUITS = {"t": "c", "c": "h", "d": "d", "p": "s"}
 
 
-def _spellings() -> dict[str, str]:
+def spellings(ranks: dict[str, str], suits: dict[str, str]) -> dict[str, str]:
+    """Every spelling of a card → the card ("10Herz" → "Th")."""
     out: dict[str, str] = {}
-    for rank, r in RANKS.items():
-        for suit, s in SUITS.items():
+    for rank, r in ranks.items():
+        for suit, s in suits.items():
             if out.setdefault(rank + suit, r + s) != r + s:
                 raise ValueError(f"{rank + suit} would name two cards")
     return out
 
 
-CARD = _spellings()
+CARD = spellings(RANKS, SUITS)
+SPANISH_CARD = spellings(SPANISH_RANKS, SPANISH_SUITS)
 
 
-def read_cards(text: str) -> tuple[str, ...]:
+def read_cards(text: str, spelled: dict[str, str] = CARD) -> tuple[str, ...]:
     """'Ah, Kd' (or '10Herz, QPik') → ('Ah', 'Kd'); ValueError for what is not a card."""
     try:
-        return tuple(CARD[c] for c in text.split(", "))
+        return tuple(spelled[c] for c in text.split(", "))
     except KeyError as exc:
         raise ValueError(f"not a card: {exc.args[0]!r}") from None
 
@@ -107,6 +114,7 @@ class PacificBuilder(Builder):
     def __init__(self) -> None:
         super().__init__()
         self.dealt_down = False  # observers' files have no "** Dealing down cards **"
+        self.spelled = CARD  # how the cards are written: by the brand
         self.early = False  # a fold before "** Dealing down cards **", or before any card
 
     # ------------------------------------------------------------ the header
@@ -114,6 +122,8 @@ class PacificBuilder(Builder):
         self.head = {"site": site(brand), "brand": brand, "hand_id": hand_id,
                      "zoom": fast is not None, "tournament": None, "buy_in": None,
                      "money": None}
+        if "TowerTorneos" in brand:
+            self.spelled = SPANISH_CARD
 
     def GAME(self, sb, bb, limit, date):
         head = self.head
@@ -162,7 +172,7 @@ class PacificBuilder(Builder):
         self.dealt_down = True
 
     def DEALT(self, player, cards):
-        self.dealt[player] = read_cards(cards)
+        self.dealt[player] = read_cards(cards, self.spelled)
         self.hero = player
 
     def FOLD(self, player):
@@ -190,20 +200,20 @@ class PacificBuilder(Builder):
 
     # ------------------------------------------------------------ the streets
     def FLOP(self, cards):
-        self._street(FLOP, 1, read_cards(cards))
+        self._street(FLOP, 1, read_cards(cards, self.spelled))
 
     def TURN(self, cards):
-        self._street(TURN, 1, self.boards.get(1, ()) + read_cards(cards))
+        self._street(TURN, 1, self.boards.get(1, ()) + read_cards(cards, self.spelled))
 
     def RIVER(self, cards):
-        self._street(RIVER, 1, self.boards.get(1, ()) + read_cards(cards))
+        self._street(RIVER, 1, self.boards.get(1, ()) + read_cards(cards, self.spelled))
 
     # ------------------------------------------------------------ the closing section
     def SHOWS(self, player, cards):
-        self.shows.append(Show(player, read_cards(cards)))
+        self.shows.append(Show(player, read_cards(cards, self.spelled)))
 
     def MUCKS(self, player, cards):
-        self.shows.append(Show(player, read_cards(cards), False))
+        self.shows.append(Show(player, read_cards(cards, self.spelled), False))
 
     def COLLECTED(self, player, amount):
         self.collects.append(Collect(player, money(amount)))
@@ -306,9 +316,10 @@ SHARED_PREFIXES = ("(?P<player>{NAME}) ",)  # a speed measure: see LineLexer
 
 
 def whole(text: str) -> bool:
-    """A hand is whole once its closing section ends with a line written whole (the
-    last line of a hand still being written may be cut)."""
-    return "** Summary **" in text and text.endswith(("]", "his hand"))
+    """A hand is whole once its closing section ends with a collection written whole
+    (888 ends every hand so; a file still being written may stop anywhere)."""
+    last = text.rfind("\n")
+    return text.endswith(" ]") and " collected [ " in text[last:] and "** Summary **" in text
 
 
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, PLACEHOLDERS,
