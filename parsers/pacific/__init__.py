@@ -336,7 +336,7 @@ RULES = RoomRules(
 ROOM = Room(
     name="pacific", title="888poker",
     # with the "#Game No" line any brand (a skin) may follow; without it, 888's own
-    start=re.compile(r"#Game No : \d+[^\S\n]*\n\ufeff?\*{4,5} [^*\n]+? Hand History for Game \d+"
+    start=re.compile(r"#Game No : \d+[^\S\n]*\n\*{4,5} [^*\n]+? Hand History for Game \d+"
                      r"|\*{4,5} (?:Cassava|888[\w.-]*|Pacific Poker)(?: Snap Poker| BLAST)?"
                      r" Hand History for Game \d+"),
     parse=parse_hand,
