@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal as D
-from pathlib import Path
 
 import pytest
 from conftest import CORPUS, import_paths, query

@@ -15,8 +15,20 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from engine.hand import ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street, \
-    Structure, UnsupportedHand, check_amount
+from engine.hand import (
+    ZERO,
+    Action,
+    Collect,
+    Hand,
+    Kind,
+    Seat,
+    Show,
+    Stakes,
+    Street,
+    Structure,
+    UnsupportedHand,
+    check_amount,
+)
 from engine.pots import uncalled
 from engine.rules import RoomRules
 from parsers.base.builder import Builder
@@ -94,6 +106,7 @@ LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
 MAIN_BRANDS = re.compile(r"(?:Cassava|888[\w.-]*|Pacific Poker)$")
 
 
+@lru_cache(maxsize=64)
 def site(brand: str) -> str:
     """888's own brands (Cassava, 888poker, 888.ro, 888poker.ca-on, Pacific Poker)
     are one site, "888poker"; a skin of its network is named as it writes itself."""
@@ -106,8 +119,7 @@ class PacificBuilder(Builder):
     ``BLINDS_NAME_STAKES`` (fixed limit: the header names the blinds; the small bet is
     the big blind), ``SITS_OUT_BY_FOLDING`` (a player who folds before the deal, instead
     of posting, sits out), ``UNCALLED_NOT_WRITTEN`` (the part of a bet nobody called goes
-    back without a line: the builder returns it; a blind's unmatched part stays in
-    the pot, as in a walk)."""
+    back without a line of its own: see ``returned``)."""
 
     silent = Builder.silent | {"GAME_NO", "PLAYERS", "DOESNT_SHOW"}
 
@@ -121,7 +133,7 @@ class PacificBuilder(Builder):
     def HEADER(self, brand, fast, blast, hand_id):
         self.head = {"site": site(brand), "brand": brand, "hand_id": hand_id,
                      "zoom": fast is not None, "tournament": None, "buy_in": None,
-                     "money": None}
+                     "kind": None}
         if "TowerTorneos" in brand:
             self.spelled = SPANISH_CARD
 
@@ -131,14 +143,14 @@ class PacificBuilder(Builder):
         self.structure = LIMITS[limit]
         self.big_blind = money(bb)
 
-    def TABLE(self, table, max_seats, money):
+    def TABLE(self, table, max_seats, kind):
         self.table = table
         self.max_seats = seat_number(max_seats) if max_seats else None
-        self.head["money"] = money
+        self.head["kind"] = kind
 
-    def TOURNAMENT(self, tournament, buy_in, table, max_seats, money):
+    def TOURNAMENT(self, tournament, buy_in, table, max_seats, kind):
         head = self.head
-        head["tournament"], head["buy_in"], head["money"] = tournament, buy_in, money
+        head["tournament"], head["buy_in"], head["kind"] = tournament, buy_in, kind
         self.table = table or ""
         self.max_seats = seat_number(max_seats) if max_seats else None
 
@@ -229,7 +241,7 @@ class PacificBuilder(Builder):
         head = self.head
         if head["tournament"] is not None:
             return "chips"
-        if head["money"] != "Real Money":
+        if head["kind"] != "Real Money":
             return "play"
         sb = head["sb"]
         symbol = next((c for c in sb if c in CURRENCIES), "$")
@@ -254,9 +266,11 @@ class PacificBuilder(Builder):
         head = self.head
         date = head["date"]
         played_at = None
-        if date:
-            day, month, year, hour, minute, second = map(int, re.split("[ :]", date))
-            played_at = datetime(year, month, day, hour, minute, second)
+        if date:  # "04 07 2016 02:30:27": day, month, year
+            day, month, year, clock = date.split(" ")
+            hour, minute, second = clock.split(":")
+            played_at = datetime(int(year), int(month), int(day), int(hour), int(minute),
+                                 int(second))
         known = {s.player: s.cards for s in self.shows}
         known.update(self.dealt)
         actions, away = self.actions, ()
