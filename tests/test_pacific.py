@@ -347,6 +347,10 @@ Charlie collected [ $0.09 ]
     dead = next(a for a in h.actions if a.player == "Charlie")
     assert (dead.kind, dead.amount) == (Kind.POST_SB_BB, D("0.03"))
     assert [s.player for s in h.seats if s.sitting_out] == ["Echo"]  # folded before the deal
+    dead_only = hand(STEAL.replace("** Dealing down cards **",
+                                   "Fourth posts dead blind [$0.05]\n** Dealing down cards **"))
+    assert [(a.kind, a.amount) for a in dead_only.actions if a.player == "Fourth"][0] == (
+        Kind.POST_DEAD, D("0.05"))
     assert not any(a.player == "Echo" for a in h.actions)
     assert ROOM.judge(h).status == "ok"
 

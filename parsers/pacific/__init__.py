@@ -172,7 +172,7 @@ class PacificBuilder(Builder):
         self.ante = max(self.ante, money(amount))  # (a short stack's ante is all it has)
 
     def POST_DEAD(self, player, small, big):
-        if money(big):
+        if big and money(big):
             total = money(small) + money(big)
             self._post(Kind.POST_SB_BB, player, str(total), None)
         else:
