@@ -415,7 +415,7 @@ def test_a_hand_is_whole_once_its_summary_is():
     assert ROOM.complete(STEAL.strip())
     assert not ROOM.complete(STEAL.split("** Summary **")[0])
     assert not ROOM.complete(STEAL.strip()[:-3])
-    assert not ROOM.complete(STEAL.strip().rsplit("\n", 1)[0])  # the collection not yet written
+    assert not ROOM.complete(SHOWDOWN.strip().rsplit("\n", 1)[0])  # no collection yet
 
 
 def test_a_pot_nobody_collects_fails():

@@ -331,9 +331,12 @@ SHARED_PREFIXES = ("(?P<player>{NAME}) ",)  # a speed measure: see LineLexer
 
 def whole(text: str) -> bool:
     """A hand is whole once its closing section ends with a collection written whole
-    (888 ends every hand so; a file still being written may stop anywhere)."""
-    last = text.rfind("\n")
-    return text.endswith(" ]") and " collected [ " in text[last:] and "** Summary **" in text
+    (888 ends a hand so; one whose pot nobody collected ends "did not show his hand").
+    A file still being written may stop anywhere."""
+    if text.endswith(" ]"):
+        last = text[text.rfind("\n"):]
+        return " collected [ " in last and "** Summary **" in text
+    return text.endswith(" did not show his hand") and "** Summary **" in text
 
 
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, PLACEHOLDERS,
