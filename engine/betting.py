@@ -225,7 +225,8 @@ class Round:
                 t.add("BAD_CALL_AMOUNT", f"{p} checks with {owed} to call", st, i)
         elif kind == CALL:
             due_call = owed if owed < stack else stack
-            if t.able_n == 1 and t.live_n > 1:
+            if t.able_n == 1 and t.live_n > 1 and not (t.rules.calls_whole_bet
+                                                       and amount == due_call):
                 # nobody can match more: the call is what the others have in
                 most = max(put.get(q, ZERO) for q in t.order if q != p and q not in folded)
                 due_call = min(max(min(level, most) - mine, ZERO), stack)

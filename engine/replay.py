@@ -127,7 +127,7 @@ class _Replay:
                 fit = False
         self.cards_fit = fit  # nobody holds more than two cards
         # seats numbered in order (so each once) from 1 within the table, players once
-        most = hand.max_seats
+        most = _last_seat(hand, rules)
         self.seated_well = (in_order and len(hole) == len(seats) and (not seats or (
             seats[0].seat >= 1 and (not most or last <= most))))
         if sitting_out:  # a player sitting out is in the hand only if they act
@@ -183,7 +183,7 @@ class _Replay:
     def check_table(self) -> None:
         """Seats, button and blinds as a table can have them."""
         hand = self.hand
-        most = hand.max_seats
+        most = _last_seat(hand, self.rules)
         if not self.seated_well:
             self._check_seating()
         button = hand.button_seat
@@ -197,7 +197,7 @@ class _Replay:
             self.add("BAD_STAKES", f"blinds of {stakes.small_blind}/{stakes.big_blind}")
 
     def _check_seating(self) -> None:
-        hand, most = self.hand, self.hand.max_seats
+        hand, most = self.hand, _last_seat(self.hand, self.rules)
         by_seat: dict[int, str] = {}
         by_player: dict[str, int] = {}
         for s in hand.seats:
@@ -215,8 +215,9 @@ class _Replay:
                                         f"seats 1 to {most}", severity=WARNING)
             by_seat.setdefault(s.seat, s.player)
             by_player.setdefault(s.player, s.seat)
-        if most and len(hand.seats) > most:
-            self.add("BAD_SEATING", f"{len(hand.seats)} players at a table of {most} seats")
+        size = hand.max_seats
+        if size and len(hand.seats) > size:
+            self.add("BAD_SEATING", f"{len(hand.seats)} players at a table of {size} seats")
 
     def check_cards(self) -> None:
         hand = self.hand
@@ -360,6 +361,8 @@ class _Replay:
         dead = self.dead
         # bets: what each put in, less dead money (which is never returned, and goes
         # to the main pot whoever posted it)
+        if dead and any(self.contributed[p] <= dead.get(p, ZERO) for p in self.all_in):
+            dead = {}  # all-in on an ante or a dead blind: that money makes a level
         bets = ({p: c - dead.get(p, ZERO) for p, c in self.contributed.items()} if dead
                 else self.contributed)
         expected = uncalled(bets)
@@ -367,6 +370,14 @@ class _Replay:
         put_in = sum(self.contributed.values(), ZERO) + self.added()
         true_pot = put_in - (expected[1] if expected else ZERO)
         basis = true_pot
+        if expected and not written and not self.rules.uncalled_bets_written:
+            # no return written: if what was collected holds it, the bettor had it back there
+            top = expected[0]
+            if sum((c.amount for c in hand.collects), ZERO) > true_pot \
+                    and any(c.player == top for c in hand.collects):
+                basis = put_in
+                self.kept_in_pot[top] = expected[1]
+            written = [expected]
         if written != ([expected] if expected else []):
             room_pot = put_in - sum((amount for _, amount in written), ZERO)
             top = expected[0] if expected else written[0][0]
@@ -390,8 +401,6 @@ class _Replay:
                 bets[expected[0]] -= expected[1]
             self.stack[expected[0]] += expected[1]
         live = self.contributed.keys() - self.folded.keys()
-        if dead and any(not bets.get(p) for p in self.all_in):
-            bets, dead = self.contributed, {}  # all-in on an ante: the antes make levels
         pots = build_pots(bets, live, self.all_in)
         extra = self.added() + (sum(dead.values(), ZERO) if dead else ZERO)
         if extra:
@@ -399,7 +408,15 @@ class _Replay:
                 pots[0] = Pot(pots[0].amount + extra, pots[0].eligible)
             else:
                 pots = [Pot(extra, frozenset(live))]
-        if summary is None:
+        if summary is None:  # no total written: what was collected is judged by the pot
+            collected = sum((c.amount for c in hand.collects), ZERO)
+            if collected > basis:
+                self.add("RAKE_MISMATCH", f"collected {collected}, more than the pot of {basis}")
+            elif not hand.collects and basis:
+                self.add("RAKE_MISMATCH", f"nobody collects the pot of {basis}")
+            elif collected < basis and self.unit == _CHIP:
+                self.add("RAKE_MISMATCH", f"collected {collected} of a pot of {basis}; a "
+                                          f"tournament's pot is not raked")
             return pots
         if basis != summary.total_pot:
             self.add("POT_MISMATCH", f"the actions make a pot of {basis}; the room wrote "
@@ -428,8 +445,15 @@ class _Replay:
                 self.add("UNKNOWN_PLAYER", f"{c.player} collects but is not dealt in")
         runs = max(len(hand.boards), 1)
         by_pot: dict[tuple[int, int], dict[str, Decimal]] = {}
+        kept = dict(self.kept_in_pot)  # uncalled bets the room paid back in collected lines
         for c in hand.collects:
-            index = c.pot
+            index, amount = c.pot, c.amount
+            back = kept.get(c.player) if kept else None
+            if back:  # the bettor's own bet, not a share of a pot
+                kept[c.player] = back - min(back, amount)
+                amount -= min(back, amount)
+                if not amount:
+                    continue
             if index is not None and index >= len(pots):
                 self.add("POT_MISMATCH", f"{c.player} collects from the "
                                          f"{_pot_label(index, index + 1)}, "
@@ -437,7 +461,7 @@ class _Replay:
                 continue
             key = (c.run, -1 if index is None else index)
             by_pot.setdefault(key, {}).setdefault(c.player, ZERO)
-            by_pot[key][c.player] += c.amount
+            by_pot[key][c.player] += amount
         for (_run, index), takers in sorted(by_pot.items()):
             eligible = (pots[index].eligible if index >= 0
                         else frozenset().union(*(p.eligible for p in pots)))
@@ -584,6 +608,12 @@ class _Replay:
 
 def _seat_number(seat) -> int:
     return seat.seat
+
+
+def _last_seat(hand: Hand, rules: RoomRules) -> int | None:
+    """The highest seat number the hand's table has (None: not known)."""
+    most, places = hand.max_seats, rules.seat_places
+    return max(most, places) if most and places else most
 
 
 def _pot_label(index: int, n: int) -> str:

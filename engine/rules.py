@@ -30,6 +30,15 @@ class RoomRules:
     limit_cap: int = 4
     # the room closes each hand with its own account (a SUMMARY): one missing is a finding
     writes_summary: bool = True
+    # the room writes the uncalled bet it returns; False: it writes none, and gives the
+    # bet back either silently or within what the bettor collects (a walk's whole pot)
+    uncalled_bets_written: bool = True
+    # facing only players all-in for less, a call is the whole bet to call (the part
+    # nobody can match comes back as an uncalled bet); False: only what they have in
+    calls_whole_bet: bool = False
+    # seats are numbered as places around a table of this many, whatever the table's
+    # size (a 9-max table's seats numbered 1 to 10, one left out); None: 1 to its size
+    seat_places: int | None = None
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

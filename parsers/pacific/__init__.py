@@ -1,0 +1,363 @@
+"""888poker, Pacific Poker, Cassava and the skins of its network.
+
+What 888 writes otherwise than the base format (grammar.lark has its lines):
+amounts in brackets with the currency before or after and the decimal mark of the
+client's language ("[$0.02]", "[0,02 $]", "[25 000]"); cards as "[ Ah, Kd ]", with
+suits or ranks in the client's language ("10Herz", "Knh"); the amount of a raise is
+what it adds; no uncalled bet, total pot or rake is written. The room declares its
+rules (``RULES``), how its hands start and end, and how it tells another game.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+
+from engine.hand import (
+    ZERO,
+    Action,
+    Collect,
+    Hand,
+    Kind,
+    Seat,
+    Show,
+    Stakes,
+    Street,
+    Structure,
+    UnsupportedHand,
+    check_amount,
+)
+from engine.pots import uncalled
+from engine.rules import RoomRules
+from parsers.base.builder import Builder
+from parsers.base.room import Room
+from parsers.base.text import TextParser
+from parsers.base.values import seat_number
+
+PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
+    Street.TURN, Street.RIVER
+FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
+
+# ------------------------------------------------------------------ amounts
+CURRENCIES = "$€£"
+# "$1,234.50", "1.234,50 $", "$ 10", "25 000", "222,75$": digits in groups of three
+# after a comma, dot or space, then at most two decimals after a comma or dot
+AMOUNT = r"(?:[$€£] ?)?\d+(?:[ .,]\d{3})*(?:[.,]\d{1,2})?(?: ?[$€£])?"
+CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
+_STRIP = str.maketrans("", "", CURRENCIES + " ")
+
+
+@lru_cache(maxsize=8192)  # amounts repeat; Decimals are immutable
+def money(text: str) -> Decimal:
+    """An amount as 888 writes it (the grammar's {M}) → Decimal. Amounts have at most
+    two decimals, so a comma or dot followed by three digits separates thousands and
+    the last one followed by one or two digits is the decimal mark."""
+    digits = text.translate(_STRIP)
+    mark = max(digits.rfind(","), digits.rfind("."))
+    if mark < 0:
+        return check_amount(Decimal(digits))
+    if len(digits) - mark == 4:  # ",000": thousands only
+        return check_amount(Decimal(digits.replace(",", "").replace(".", "")))
+    whole = digits[:mark].replace(",", "").replace(".", "")
+    return check_amount(Decimal(f"{whole}.{digits[mark + 1:]}"))
+
+
+# ------------------------------------------------------------------ cards
+# Ranks and suits in the client's languages: English; German suits ("10Herz",
+# "QKreuz"); Dutch ranks (Boer, Vrouw, Heer: "Hc" is the king of clubs); Swedish
+# ranks (Knekt, Dam, Ess: "Knh", "Dd", "Ec"). No two spellings name different cards.
+RANKS = {r: r for r in "23456789TJQKA"} | {"10": "T", "B": "J", "V": "Q", "H": "K",
+                                            "Kn": "J", "D": "Q", "E": "A"}
+SUITS = {s: s for s in "cdhs"} | {"Kreuz": "c", "Karo": "d", "Herz": "h", "Pik": "s"}
+# TowerTorneosPoker (a Spanish-speaking skin) names suits by their Spanish initials
+# (tréboles, corazones, diamantes, picas) and ten "D" (diez): its "Ac" is the ace of
+# hearts, so its hands are read with their own table, told by the banner.
+SPANISH_RANKS = {r: r for r in "23456789TJQKA"} | {"10": "T", "D": "T"}
+SPANISH_SUITS = {"t": "c", "c": "h", "d": "d", "p": "s"}
+
+
+def spellings(ranks: dict[str, str], suits: dict[str, str]) -> dict[str, str]:
+    """Every spelling of a card → the card ("10Herz" → "Th")."""
+    out: dict[str, str] = {}
+    for rank, r in ranks.items():
+        for suit, s in suits.items():
+            if out.setdefault(rank + suit, r + s) != r + s:
+                raise ValueError(f"{rank + suit} would name two cards")
+    return out
+
+
+CARD = spellings(RANKS, SUITS)
+SPANISH_CARD = spellings(SPANISH_RANKS, SPANISH_SUITS)
+
+
+def read_cards(text: str, spelled: dict[str, str] = CARD) -> tuple[str, ...]:
+    """'Ah, Kd' (or '10Herz, QPik') → ('Ah', 'Kd'); ValueError for what is not a card."""
+    try:
+        return tuple(spelled[c] for c in text.split(", "))
+    except KeyError as exc:
+        raise ValueError(f"not a card: {exc.args[0]!r}") from None
+
+
+# ------------------------------------------------------------------ the builder
+LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
+          "Fix Limit": Structure.FIXED_LIMIT}
+MAIN_BRANDS = re.compile(r"(?:Cassava|888[\w.-]*|Pacific Poker)$")
+
+
+@lru_cache(maxsize=64)
+def site(brand: str) -> str:
+    """888's own brands (Cassava, 888poker, 888.ro, 888poker.ca-on, Pacific Poker)
+    are one site, "888poker"; a skin of its network is named as it writes itself."""
+    return "888poker" if MAIN_BRANDS.match(brand) else brand
+
+
+class PacificBuilder(Builder):
+    """888's lines → Hand. Conventions, named where they apply:
+    ``RAISE_ADDS`` (a raise's amount is what it adds, not what it makes),
+    ``BLINDS_NAME_STAKES`` (fixed limit: the header names the blinds; the small bet is
+    the big blind), ``SITS_OUT_BY_FOLDING`` (a player who folds before the deal, instead
+    of posting, sits out), ``UNCALLED_NOT_WRITTEN`` (the part of a bet nobody called goes
+    back without a line of its own: see ``returned``)."""
+
+    silent = Builder.silent | {"GAME_NO", "PLAYERS", "DOESNT_SHOW"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dealt_down = False  # observers' files have no "** Dealing down cards **"
+        self.spelled = CARD  # how the cards are written: by the brand
+        self.early = False  # a fold before "** Dealing down cards **", or before any card
+
+    # ------------------------------------------------------------ the header
+    def HEADER(self, brand, fast, blast, hand_id):
+        self.head = {"site": site(brand), "brand": brand, "hand_id": hand_id,
+                     "zoom": fast is not None, "tournament": None, "buy_in": None,
+                     "kind": None}
+        if "TowerTorneos" in brand:
+            self.spelled = SPANISH_CARD
+
+    def GAME(self, sb, bb, limit, date):
+        head = self.head
+        head["sb"], head["bb"], head["date"] = sb, bb, date
+        self.structure = LIMITS[limit]
+        self.big_blind = money(bb)
+
+    def TABLE(self, table, max_seats, kind):
+        self.table = table
+        self.max_seats = seat_number(max_seats) if max_seats else None
+        self.head["kind"] = kind
+
+    def TOURNAMENT(self, tournament, buy_in, table, max_seats, kind):
+        head = self.head
+        head["tournament"], head["buy_in"], head["kind"] = tournament, buy_in, kind
+        self.table = table or ""
+        self.max_seats = seat_number(max_seats) if max_seats else None
+
+    def BUTTON(self, button):
+        self.button = seat_number(button)
+
+    def SEAT(self, seat, player, stack):
+        self.seats.append((seat_number(seat), player, money(stack), False, None))
+
+    # ------------------------------------------------------------ blinds and antes
+    def POST_SB(self, player, amount):
+        self._post(Kind.POST_SB, player, str(money(amount)), None)
+
+    def POST_BB(self, player, amount):
+        self._post(Kind.POST_BB, player, str(money(amount)), None)
+
+    def POST_ANTE(self, player, amount):
+        self._post(Kind.POST_ANTE, player, str(money(amount)), None)
+        self.ante = max(self.ante, money(amount))  # (a short stack's ante is all it has)
+
+    def POST_DEAD(self, player, small, big):
+        if big and money(big):
+            total = money(small) + money(big)
+            self._post(Kind.POST_SB_BB, player, str(total), None)
+        else:
+            self._post(Kind.POST_DEAD, player, str(money(small)), None)
+
+    # ------------------------------------------------------------ the betting
+    def HOLE_CARDS(self):
+        self.street = PREFLOP
+        self.dealt_down = True
+
+    def DEALT(self, player, cards):
+        self.dealt[player] = read_cards(cards, self.spelled)
+        self.hero = player
+
+    def FOLD(self, player):
+        self.actions.append(Action(self.street, player, FOLD, ZERO, None, False, self.line))
+        if self.street == PREDEAL:
+            self.early = True  # before the cards: see finish()
+
+    def CALL(self, player, amount):
+        value = money(amount)
+        put = self.put
+        put[player] = put.get(player, ZERO) + value
+        self.actions.append(Action(self.street, player, CALL, value, None, False, self.line))
+
+    def BET(self, player, amount):
+        value = money(amount)
+        put = self.put
+        to = put[player] = put.get(player, ZERO) + value
+        self.actions.append(Action(self.street, player, BET, value, to, False, self.line))
+
+    def RAISE(self, player, amount):
+        value = money(amount)  # RAISE_ADDS
+        put = self.put
+        to = put[player] = put.get(player, ZERO) + value
+        self.actions.append(Action(self.street, player, RAISE, value, to, False, self.line))
+
+    # ------------------------------------------------------------ the streets
+    def FLOP(self, cards):
+        self._street(FLOP, 1, read_cards(cards, self.spelled))
+
+    def TURN(self, cards):
+        self._street(TURN, 1, self.boards.get(1, ()) + read_cards(cards, self.spelled))
+
+    def RIVER(self, cards):
+        self._street(RIVER, 1, self.boards.get(1, ()) + read_cards(cards, self.spelled))
+
+    # ------------------------------------------------------------ the closing section
+    def SHOWS(self, player, cards):
+        self.shows.append(Show(player, read_cards(cards, self.spelled)))
+
+    def MUCKS(self, player, cards):
+        self.shows.append(Show(player, read_cards(cards, self.spelled), False))
+
+    def COLLECTED(self, player, amount):
+        self.collects.append(Collect(player, money(amount)))
+
+    # ------------------------------------------------------------ the Hand
+    def stakes(self) -> Stakes:
+        sb, bb = money(self.head["sb"]), self.big_blind
+        if self.structure == Structure.FIXED_LIMIT:  # BLINDS_NAME_STAKES
+            return Stakes(sb, bb, self.ante, small_bet=bb, big_bet=2 * bb)
+        return Stakes(sb, bb, self.ante)
+
+    def currency(self) -> str:
+        head = self.head
+        if head["tournament"] is not None:
+            return "chips"
+        if head["kind"] != "Real Money":
+            return "play"
+        sb = head["sb"]
+        symbol = next((c for c in sb if c in CURRENCIES), "$")
+        if symbol == "$" and head["brand"].endswith(".ca-on"):
+            return "CAD"  # Ontario's 888poker plays in Canadian dollars
+        return CURRENCY_BY_SYMBOL[symbol]
+
+    def returned(self, actions: list[Action]) -> tuple[tuple[str, Decimal], ...]:
+        """UNCALLED_NOT_WRITTEN: what the top contributor put in beyond anyone else goes
+        back to them, silently, unless what was collected holds it (a walk's big blind
+        collects the whole pot; an all-in's excess is written as collected)."""
+        put: dict[str, Decimal] = {}
+        for a in actions:
+            put[a.player] = put.get(a.player, ZERO) + a.amount
+        back = uncalled(put)
+        if back is None:
+            return ()
+        collected = sum((c.amount for c in self.collects), ZERO)
+        return () if collected > sum(put.values(), ZERO) - back[1] else (back,)
+
+    def finish(self) -> Hand:
+        head = self.head
+        date = head["date"]
+        played_at = None
+        if date:  # "04 07 2016 02:30:27": day, month, year
+            day, month, year, clock = date.split(" ")
+            hour, minute, second = clock.split(":")
+            played_at = datetime(int(year), int(month), int(day), int(hour), int(minute),
+                                 int(second))
+        known = {s.player: s.cards for s in self.shows}
+        known.update(self.dealt)
+        actions, away = self.actions, ()
+        if self.early and self.dealt_down:  # SITS_OUT_BY_FOLDING: not dealt in
+            away = {a.player for a in actions if a.street == PREDEAL and a.kind == FOLD}
+            actions = [a for a in actions if a.street != PREDEAL or a.kind != FOLD]
+        elif not self.dealt_down:  # an observer's file: the betting begins after the blinds
+            actions = [a._replace(street=PREFLOP) if a.street == PREDEAL
+                       and a.kind not in Kind.POSTS else a for a in actions]
+        seats = [Seat(seat, player, stack, out or player in away, bounty,
+                      known.get(player, ()))
+                 for seat, player, stack, out, bounty in self.seats]
+        seats.sort(key=_seat_number)
+        board = self.boards.get(1, ())
+        return Hand(
+            site=head["site"], hand_id=head["hand_id"], game="Hold'em",
+            structure=self.structure, stakes=self.stakes(), currency=self.currency(),
+            table=self.table, max_seats=self.max_seats, button_seat=self.button,
+            played_at=played_at, time_zone=None, played_at_utc=None,
+            seats=tuple(seats), actions=tuple(actions), boards=(board,),
+            uncalled=self.returned(actions), shows=tuple(self.shows),
+            collects=tuple(self.collects), summary=None,
+            tournament_id=head["tournament"], buy_in=head["buy_in"], zoom=head["zoom"],
+            hero=self.hero)
+
+
+def _seat_number(seat: Seat) -> int:
+    return seat.seat
+
+
+# ------------------------------------------------------------------ other games
+_BANNER = re.compile(r"\*{4,5} (.+?)(?: Snap Poker| BLAST)? Hand History for Game (\d+)")
+_GAME_LINE = re.compile(r"(?:.*?) Blinds (No Limit|Pot Limit|Fix Limit) (.+?)"
+                        r"(?: Jackpot table)? - \*\*\*")
+
+
+def other_game(first_line: str, text: str) -> UnsupportedHand | None:
+    """A hand of a game other than Hold'em (Omaha, Omaha Hi/Lo), told by its game line."""
+    at = text.find(" Blinds ", 0, 1000)
+    if at < 0:
+        return None
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start:end if end >= 0 else len(text)]
+    if "Holdem" in line or "Hold'em" in line:
+        return None
+    game, banner = _GAME_LINE.match(line), _BANNER.search(text, 0, start)
+    if game is None or banner is None:
+        return None
+    return UnsupportedHand(site(banner.group(1)), banner.group(2), game.group(2),
+                           LIMITS[game.group(1)], None, None, text)
+
+
+# ------------------------------------------------------------------ the room
+PLACEHOLDERS = {"M": AMOUNT, "NAME": r".+?", "CARDS": r"[^\]]+?"}
+SHARED_PREFIXES = ("(?P<player>{NAME}) ",)  # a speed measure: see LineLexer
+
+
+def whole(text: str) -> bool:
+    """A hand is whole once its closing section ends with a collection written whole
+    (888 ends a hand so; one whose pot nobody collected ends "did not show his hand").
+    A file still being written may stop anywhere."""
+    if text.endswith(" ]"):
+        last = text[text.rfind("\n"):]
+        return " collected [ " in last and "** Summary **" in text
+    return text.endswith(" did not show his hand") and "** Summary **" in text
+
+
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, PLACEHOLDERS,
+                        SHARED_PREFIXES, other_game, closing="** Summary **")
+
+RULES = RoomRules(
+    "888poker",
+    writes_summary=False,  # "** Summary **" lists shows and collections: no pot, no rake
+    uncalled_bets_written=False,  # given back silently, or within what is collected
+    calls_whole_bet=True,  # a call facing a short all-in big blind completes the blind
+    seat_places=10,  # seats are places 1-10 whatever the table: a 9-max table has seat 10
+)
+
+ROOM = Room(
+    name="pacific", title="888poker",
+    # with the "#Game No" line any brand (a skin) may follow; without it, 888's own
+    start=re.compile(r"#Game No : \d+[^\S\n]*\n\*{4,5} [^*\n]+? Hand History for Game \d+"
+                     r"|\*{4,5} (?:Cassava|888[\w.-]*|Pacific Poker)(?: Snap Poker| BLAST)?"
+                     r" Hand History for Game \d+"),
+    parse=parse_hand,
+    rules=RULES,
+    closing="** Summary **",
+    whole=whole,
+)
