@@ -356,8 +356,6 @@ class _Replay:
         hand, summary = self.hand, self.hand.summary
         expected = uncalled(self.contributed)
         written = list(hand.uncalled)
-        if expected and not written and self.rules.uncalled_bet_stays_in_pot:
-            expected = None  # paid back with the pot: the pots built below hold it
         put_in = sum(self.contributed.values(), ZERO) + self._added()
         true_pot = put_in - (expected[1] if expected else ZERO)
         basis = true_pot

@@ -36,9 +36,6 @@ class RoomRules:
     hand_names: NamesAgree | None = None
     # fixed limit: one bet and three raises a round, heads-up too
     limit_cap: int = 4
-    # the room writes no uncalled bet returned: the bettor collects it with the pot (as
-    # a pot of its own when the others are all-in), and the pots are judged with it in
-    uncalled_bet_stays_in_pot: bool = False
     # the room closes each hand with its own account (a SUMMARY): one missing is a finding
     writes_summary: bool = True
 

@@ -85,11 +85,15 @@ def test_a_cash_hand_is_read_completely():
         (Street.PREFLOP, "Third", Kind.FOLD, D(0)),
         (Street.PREFLOP, "Hero", Kind.RAISE, D("0.30"))]
     assert h.boards == (("2c", "7d", "Ts"),)
-    # no uncalled bet returned: Hero collects the 0.40€ nobody called with the pot
-    assert h.uncalled == () and [(c.player, c.amount) for c in h.collects] == [("Hero", D("1.02"))]
+    # no "uncalled bet returned" line: Winamax counts the 0.40€ nobody called in Hero's
+    # "collected 1.02€" and in its total pot; the Hand has it returned
+    assert h.uncalled == (("Hero", D("0.40")),)
+    assert [(c.player, c.amount) for c in h.collects] == [("Hero", D("0.62"))]
+    assert [s.won for s in h.summary.seats] == [(D("0.62"),)]
     # "Total pot" is what was paid out: the pot is that and the rake
-    assert (h.summary.total_pot, h.summary.rake) == (D("1.05"), D("0.03"))
+    assert (h.summary.total_pot, h.summary.rake) == (D("0.65"), D("0.03"))
     assert WINAMAX.judge(h).status == "ok"
+    assert replay(h, DEFAULT).status == "ok"  # as neutral as any room's hand
 
 
 def test_a_changed_amount_or_card_fails_with_its_finding():
@@ -167,7 +171,10 @@ Seat 2: Bruno (big blind) showed [Tc Ts] and won 1.70€ with One pair : Tens
 def test_hold_up_the_room_money_and_an_uncalled_bet_paid_as_a_side_pot():
     h = parse_hand(HOLD_UP)
     assert h.zoom and h.added_money == (("hold-up", D("0.10")),)
-    assert h.summary.total_pot == D("3.46")  # 0.80 + 2.50 + 0.06 + 0.10
+    # Bruno's "collected 1.70€ from side pot 1" is his bet nobody called
+    assert h.uncalled == (("Bruno", D("1.70")),)
+    assert [(c.player, c.amount) for c in h.collects] == [("Anna", D("1.68"))]
+    assert h.summary.total_pot == D("1.76")  # 0.80 + 0.80 + 0.06 + 0.10
     assert judge(HOLD_UP).status == "ok"
     # the best hand of the main pot must be paid, and nobody else
     lost = (HOLD_UP.replace("[Ah Ks] (One pair : Kings)", "[Ah Qs] (High card : Ace)")
@@ -476,13 +483,13 @@ def test_rule_the_odd_chip_goes_to_the_button_then_to_its_right():
     assert codes(swapped) == {"BAD_SPLIT"}
 
 
-def test_rule_an_uncalled_bet_stays_in_the_pot():
-    """uncalled_bet_stays_in_pot: no "uncalled bet returned" line; the bettor collects
-    it with the pot (and, with the others all-in, as a side pot of its own)."""
-    for text in (CASH, HOLD_UP, EXPRESSO):
-        h = parse_hand(text)
-        assert WINAMAX.judge(h).status == "ok"
-        assert "BAD_UNCALLED_RETURN" in replay(h, DEFAULT).codes
+def test_an_uncalled_bet_paid_otherwise_is_not_taken_as_returned():
+    """Winamax's collected amount includes the bet nobody called; where it is less than
+    that bet, nothing is taken as returned and the replay says what is wrong."""
+    short = EXPRESSO.replace("collected 130", "collected 30").replace("won 130", "won 30")
+    h = parse_hand(short)
+    assert h.uncalled == () and "BAD_UNCALLED_RETURN" in WINAMAX.judge(h).codes
+    assert parse_hand(EXPRESSO).uncalled == (("Hero", D(40)),)
 
 
 def test_rule_hand_names_in_winamax_wording():
@@ -556,10 +563,11 @@ Seat 5: Hero showed [Ah Qh] and won 0.87€ with One pair : Queens
 
 
 def test_one_collect_a_player_across_pots():
-    """Beta's line sums her half of the main pot and the side pot nobody called:
-    Winamax's pot names are not the engine's, the pots are judged as paid as one."""
+    """Beta's line sums her half of the main pot and the bet nobody called (1.90€):
+    Winamax's pot names are not the engine's pots."""
     h = parse_hand(PAID_AS_ONE)
-    assert {c.pot for c in h.collects} == {None}
+    assert {c.pot for c in h.collects} == {None} and h.uncalled == (("Beta", D("1.90")),)
+    assert [(c.player, c.amount) for c in h.collects] == [("Hero", D("0.87")), ("Beta", D("0.86"))]
     assert WINAMAX.judge(h).status == "ok"
     beaten = (PAID_AS_ONE.replace("[Ah Qh] (One pair : Queens)", "[Ah 3h] (High card : Ace)")
               .replace("Dealt to Hero [Ah Qh]", "Dealt to Hero [Ah 3h]")
@@ -676,9 +684,10 @@ def test_the_automaton_decides_what_lark_decides():
 WINAMAX_WRONG = {
     # 2010: the big blind's raise written "bets 292.50" (the raise by), and the pot
     # paid 3368 for 3367.50 chips
-    "6307872438747255-64-1288123510": {"BET_FACING_BET", "POT_MISMATCH", "NOT_ELIGIBLE"},
-    # 2010: a side pot of 369.50 chips paid as 370
-    "6307872438747255-71-1288124090": {"POT_MISMATCH"},
+    "6307872438747255-64-1288123510": {"BET_FACING_BET", "POT_MISMATCH", "NOT_ELIGIBLE",
+                                       "BAD_SPLIT"},
+    # 2010: a bet of 369.50 chips nobody called paid back as 370
+    "6307872438747255-71-1288124090": {"POT_MISMATCH", "WRONG_WINNER"},
     # a parser's test sample whose SUMMARY board was edited: [3d 3s 2s] dealt, [7h Qs 3c] written
     "5281577-483-1382586829": {"SUMMARY_MISMATCH"},
 }
@@ -722,3 +731,29 @@ def test_every_real_hand_parses_alone(real):
             for raw in split_hands(text, WINAMAX, encoding):
                 hand = parse_hand(raw.text)
                 assert isinstance(hand, (Hand, UnsupportedHand)), path
+
+
+def test_stat_flags_agree_with_fpdb(real):
+    """Our stat flags for the Winamax hands fpdb computed (../shared/corpus/fpdb-expected):
+    a bet nobody called, paid back, is not a pot won."""
+    import ast
+
+    from test_fpdb_stats import FIELDS
+
+    from engine.positions import positions
+    from pipeline.rows import _big_blind_seat
+    from pipeline.stats import hand_flags
+    compared, wrong = 0, []
+    for hp in sorted((CORPUS / "fpdb-expected" / "winamax").rglob("*.txt.hp")):
+        source = CORPUS / "holdem" / "winamax" / hp.parent.name / hp.name[:-3]
+        text, encoding = decode(source.read_bytes())
+        hand = parse_hand(split_hands(text, WINAMAX, encoding)[0].text)
+        dealt = [s.seat for s in hand.seats if not s.sitting_out]
+        flags = hand_flags(hand, positions(dealt, hand.button_seat, _big_blind_seat(hand)))
+        for player, values in ast.literal_eval(hp.read_text("utf-8")).items():
+            for field, (stat, kind) in FIELDS.items():
+                mine = flags[player].chance if kind == "chance" else flags[player].done
+                compared += 1
+                if bool(values.get(field)) != (stat in mine):
+                    wrong.append((source.name, player, field))
+    assert compared > 500 and wrong == []

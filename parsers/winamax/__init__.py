@@ -52,9 +52,6 @@ def whole(text: str) -> bool:
 # Winamax's conventions, as rules for the replay (see docs/ROOMS.md):
 RULES = RoomRules(
     "Winamax",
-    # no "uncalled bet returned" line: the bettor collects it with the pot, as a pot
-    # of its own ("collected 1.40€ from side pot 1") when the others are all-in
-    uncalled_bet_stays_in_pot=True,
     # the odd chip of a split pot goes to the winner nearest the button, counter-clockwise
     odd_chip=ODD_CHIP_FROM_BUTTON_BACKWARDS,
     # "shows [Kd Jd] (Two pairs : Kings and 9)": Winamax's own wording

@@ -4,6 +4,9 @@ writes otherwise and what they mean.
 Winamax's conventions, named where they apply:
 ``TOTAL_POT_AFTER_RAKE`` ("Total pot" is what was paid out; the pot is that and the
 rake), ``TOTAL_IN_THOUSANDS`` (old tournaments write "Total pot 3.37k"),
+``UNCALLED_BET_IN_COLLECT`` (no "uncalled bet returned" line: the bet nobody called is
+in its bettor's "collected" and "won" amounts and in the total pot, where the Hand has
+it returned),
 ``SILENT_SEAT_SAT_OUT`` (players sitting out are seated like the others: one the hand
 says nothing of, one who "denies big blind", one the SUMMARY says "folded" without a
 street, was not dealt in), ``RAISE_TO_COUNTS_DEAD_BLIND`` (after a dead small blind
@@ -14,6 +17,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.hand import ZERO, Collect, Hand, Kind, Street, Structure, SummarySeat
+from engine.pots import uncalled
 from parsers.base.builder import PREFLOP, Builder
 from parsers.base.values import CURRENCY_BY_SYMBOL, money
 from parsers.base.values import cards as read_cards
@@ -135,7 +139,34 @@ class WinamaxBuilder(Builder):
                                               won=(money(won),)))
 
     # ------------------------------------------------------------ the Hand
+    def _return_uncalled(self) -> Decimal:
+        """UNCALLED_BET_IN_COLLECT: the bet nobody called, taken out of what its bettor
+        collected and won, as returned; nothing where Winamax paid them less than it
+        (the replay then says what is wrong)."""
+        put: dict[str, Decimal] = {}
+        for a in self.actions:
+            put[a.player] = put.get(a.player, ZERO) + a.amount
+        back = uncalled(put)
+        if back is None or self.uncalled:
+            return ZERO
+        player, amount = back
+        mine = [c for c in self.collects if c.player == player]
+        if sum((c.amount for c in mine), ZERO) < amount:
+            return ZERO
+        self.collects = [c for c in self.collects if c.player != player] + _less(mine, amount)
+        for i, seat in enumerate(self.summary_seats):
+            if seat.player == player and sum(seat.won, ZERO) >= amount:
+                self.summary_seats[i] = seat._replace(won=tuple(
+                    c.amount for c in _less([Collect(player, w) for w in seat.won], amount,
+                                            keep_empty=True)))
+        self.uncalled.append((player, amount))
+        return amount
+
     def finish(self) -> Hand:
+        returned = self._return_uncalled()
+        if returned and self.pot is not None:
+            total, *rest = self.pot
+            self.pot = (total - returned, *rest)
         # SILENT_SEAT_SAT_OUT: a seated player of whom the hand says nothing was not dealt in
         named = {a.player for a in self.actions} | self.dealt.keys()
         named.update(s.player for s in self.summary_seats)
@@ -145,3 +176,14 @@ class WinamaxBuilder(Builder):
         self.seats = [(seat, player, stack, player in out or player not in named, bounty)
                       for seat, player, stack, _, bounty in self.seats]
         return super().finish()
+
+
+def _less(collects: list[Collect], amount: Decimal, keep_empty: bool = False) -> list[Collect]:
+    """``collects`` with ``amount`` taken off, from the last one back."""
+    out = []
+    for c in reversed(collects):
+        take = min(c.amount, amount)
+        amount -= take
+        if c.amount - take or keep_empty:
+            out.append(c._replace(amount=c.amount - take))
+    return out[::-1]
