@@ -105,6 +105,13 @@ def test_a_changed_amount_or_card_fails_with_its_finding():
     assert "SUMMARY_MISMATCH" in codes(CASH.replace("Board: [2c 7d Ts]", "Board: [2c 7d Th]"))
 
 
+def test_names_with_brackets_and_role_like_words():
+    text = CASH.replace("Hero", "Bob (FR)").replace("Third", "won 5€ folds")
+    h = parse_hand(text)
+    assert [s.player for s in h.seats] == ["Bob (FR)", "Mr.Roquefort", ".  Dot  .", "won 5€ folds"]
+    assert WINAMAX.judge(h).status == "ok"
+
+
 def test_play_money_and_the_2021_lines_without_colons():
     play = parse_hand(CASH.replace("€", "").replace("(real money)", "(play money)"))
     assert play.currency == "play" and WINAMAX.judge(play).status == "ok"
