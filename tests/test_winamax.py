@@ -17,7 +17,7 @@ from parsers.base.errors import ParseError
 from parsers.base.split import decode, normalise, split_hands
 from parsers.registry import detect
 from parsers.winamax import ROOM as WINAMAX
-from parsers.winamax import RULES
+from parsers.winamax import RULES, whole
 from parsers.winamax import parse_hand as parse_text
 from parsers.winamax.names import names_agree, winamax_names
 
@@ -647,6 +647,10 @@ def test_detection_and_a_hand_cut_off_at_the_end_of_a_file():
     cut = CASH.split("Seat 1: Hero (button) won")[0]
     hands = split_hands(CASH + "\n\n" + cut, WINAMAX, "utf-8")
     assert [h.complete for h in hands] == [True, False]
+    # a SUMMARY lists who collected or showed; until 2012, everyone dealt in
+    assert not whole(CASH.split(" (button) won")[0])  # "Seat 1: Hero"
+    assert not whole(FREEROLL.split("Seat 4: Away")[0]) and whole(FREEROLL)
+    assert whole(PAID_AS_ONE) and not whole(PAID_AS_ONE.split("Seat 5: Hero")[0])
 
 
 def test_the_automaton_decides_what_lark_decides():

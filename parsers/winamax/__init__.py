@@ -43,10 +43,30 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
                            None, None, text)
 
 
+_SEATED = re.compile(r"^Seat \d+: (.+) \([^()]*\)$", re.MULTILINE)
+_YEAR = re.compile(r" - (\d{4})/\d\d?/\d\d? ")
+_EVERYONE_LISTED_UNTIL = 2012  # until then the SUMMARY lists every player dealt in
+_DENIES = (" denies ", " deny ")  # a player sitting out, not listed
+
+
 def whole(text: str) -> bool:
-    """A hand is whole once its SUMMARY names who won (every Winamax pot has a winner)."""
+    """Is a hand whole (the last of a file may still be being written)? Its SUMMARY lists
+    every player who collected or showed, and, in hands of 2012 and before (whose
+    SUMMARY lists who folded too), every player who posted or acted."""
     at = text.find("*** SUMMARY ***")
-    return at >= 0 and " won " in text[at:]
+    if at < 0:
+        return False
+    head, summary = text[:at].split("\n"), text[at:].split("\n")[1:]
+    listed = {line.partition(": ")[2] for line in summary if line.startswith("Seat ")}
+    due = {line.split(mark, 1)[0] for line in head for mark in (" collected ", " shows [")
+           if mark in line}
+    year = _YEAR.search(head[0])
+    if (year and int(year.group(1)) <= _EVERYONE_LISTED_UNTIL) or " folded" in text[at:]:
+        seated = _SEATED.findall(text, 0, at)
+        due.update(name for name in seated if any(
+            line.startswith(name + " ") and not line[len(name):].startswith(_DENIES)
+            for line in head[1:]))
+    return all(any(entry.startswith(name + " ") for entry in listed) for name in due)
 
 
 # Winamax's conventions, as rules for the replay (see docs/ROOMS.md):

@@ -164,9 +164,11 @@ class WinamaxBuilder(Builder):
 
     def finish(self) -> Hand:
         returned = self._return_uncalled()
-        if returned and self.pot is not None:
-            total, *rest = self.pot
-            self.pot = (total - returned, *rest)
+        if self.pot is not None:
+            # the room's money is in Winamax's total pot: the SUMMARY's own account has it
+            total, rake, pots, fees, _ = self.pot
+            added = sum((a for _, a in self.added), ZERO)
+            self.pot = (total - returned, rake, pots, fees, added)
         # SILENT_SEAT_SAT_OUT: a seated player of whom the hand says nothing was not dealt in
         named = {a.player for a in self.actions} | self.dealt.keys()
         named.update(s.player for s in self.summary_seats)
