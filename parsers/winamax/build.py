@@ -10,7 +10,10 @@ it returned),
 ``SILENT_SEAT_SAT_OUT`` (players sitting out are seated like the others: one the hand
 says nothing of, one who "denies big blind", one the SUMMARY says "folded" without a
 street, was not dealt in), ``RAISE_TO_COUNTS_DEAD_BLIND`` (after a dead small blind
-posted "out of position", "raises X to Y" counts it in Y).
+posted "out of position", "raises X to Y" counts it in Y), ``ONE_COLLECT_A_PLAYER``
+(a player's "collected" line sums what they won from every pot, and its "main pot" /
+"side pot N" is Winamax's own numbering, which merges pots with the same winners: the
+collects name no pot).
 """
 from __future__ import annotations
 
