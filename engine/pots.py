@@ -9,12 +9,24 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from engine.hand import ZERO
+from engine.hand import ZERO, Kind
 
 
 class Pot(NamedTuple):
     amount: Decimal
     eligible: frozenset[str]
+
+
+DEAD_POSTS = frozenset({Kind.POST_ANTE, Kind.POST_DEAD, Kind.POST_SB_BB})
+
+
+def dead_part(kind: str, amount: Decimal, big_blind: Decimal) -> Decimal:
+    """What of a post is dead money (in the pot, but no part of a bet, so never
+    returned as uncalled): an ante, a dead blind, the small blind of "small & big
+    blinds"; nothing of any other action."""
+    if kind not in DEAD_POSTS:
+        return ZERO
+    return amount - min(amount, big_blind) if kind == Kind.POST_SB_BB else amount
 
 
 def uncalled(contributed: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:

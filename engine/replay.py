@@ -19,8 +19,13 @@ from decimal import Decimal
 from engine.betting import PREDEAL, PREFLOP, RIVER, Round
 from engine.evaluate import evaluate, hand_name
 from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
-from engine.pots import Pot, build_pots, split, uncalled
-from engine.rules import DEFAULT, RoomRules
+from engine.pots import DEAD_POSTS, Pot, build_pots, dead_part, split, uncalled
+from engine.rules import (
+    DEFAULT,
+    ODD_CHIP_FROM_BUTTON_BACKWARDS,
+    ODD_CHIP_WORDS,
+    RoomRules,
+)
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN
@@ -100,9 +105,6 @@ def replay(hand: Hand | UnsupportedHand, rules: RoomRules = DEFAULT) -> Verdict:
     status = ("failed" if ERROR in severities else "unverifiable" if UNVERIFIABLE in severities
               else "warning" if WARNING in severities else "ok")
     return Verdict(status, tuple(findings))
-
-
-_DEAD_POSTS = frozenset({Kind.POST_ANTE, Kind.POST_DEAD, Kind.POST_SB_BB})
 
 
 class _Replay:
@@ -295,8 +297,8 @@ class _Replay:
         current = PREDEAL
         stack, contributed, all_in = self.stack, self.contributed, self.all_in
         capped = hand.stakes.cap is not None
-        posts, ante, sb_bb = Kind.POSTS, Kind.POST_ANTE, Kind.POST_SB_BB
-        dead_posts, dead, bb = _DEAD_POSTS, self.dead, hand.stakes.big_blind
+        posts, ante = Kind.POSTS, Kind.POST_ANTE
+        dead_posts, dead, bb = DEAD_POSTS, self.dead, hand.stakes.big_blind
         for i, a in enumerate(hand.actions):
             street, p, kind, amount, _, _, _ = a
             left = stack.get(p)
@@ -318,8 +320,7 @@ class _Replay:
                 if kind != ante:  # an ante is dead money: nothing for the round to track
                     rnd.post(i, a)
                 if kind in dead_posts:  # money in the pot that is no part of a bet
-                    dead[p] = dead.get(p, ZERO) + (
-                        amount - min(amount, bb) if kind == sb_bb else amount)
+                    dead[p] = dead.get(p, ZERO) + dead_part(kind, amount, bb)
             else:
                 rnd.act(i, a)
             if not amount:
@@ -485,13 +486,18 @@ class _Replay:
             for run in range(1, runs + 1):
                 takers = by_pot.get((run, index)) or (by_pot.get((run, -1)) if len(pots) == 1 else None)
                 if takers is None:
-                    continue  # several pots written as one "pot": judged by the totals
+                    continue  # several pots written as one "pot": judged below
                 self._judge_pot(pot, index, len(pots), run, takers, known)
+        if len(pots) > 1:
+            for (run, index), takers in by_pot.items():
+                if index < 0 and not any(k[0] == run and k[1] >= 0 for k in by_pot):
+                    self._judge_pots_as_one(pots, run, takers, known)
 
-    def _judge_pot(self, pot: Pot, index: int, n_pots: int, run: int,
-                   takers: dict[str, Decimal], known: dict[str, tuple[str, ...]]) -> None:
+    def _best(self, pot: Pot, label: str, run: int, takers: dict[str, Decimal],
+              known: dict[str, tuple[str, ...]]) -> tuple[dict[str, int], set[str]] | None:
+        """The ranks of a pot's contenders and who holds the best; None (and a finding
+        where that is why) when it cannot be judged."""
         board = self.hand.boards[run - 1] if len(self.hand.boards) >= run else ()
-        label = _pot_label(index, n_pots) + (f" of run {run}" if len(self.hand.boards) > 1 else "")
         mucked = {s.player for s in self.hand.shows if not s.shown and not s.cards}
         contenders = [p for p in pot.eligible if p not in mucked or p in takers]
         hidden = [p for p in contenders if len(known.get(p, ())) < 2]
@@ -500,27 +506,63 @@ class _Replay:
                    else "the board is not complete")
             self.add("CARDS_NOT_SHOWN", f"the {label} cannot be judged: {why}",
                      severity=UNVERIFIABLE)
-            return
+            return None
         ranks = {p: self._rank(known[p][:2], board) for p in contenders}
         if not ranks:
-            return  # nobody can win it: the seating or the pot is already found wrong
+            return None  # nobody can win it: the seating or the pot is already found wrong
         best = max(ranks.values())
-        winners = {p for p, r in ranks.items() if r == best}
+        return ranks, {p for p, r in ranks.items() if r == best}
+
+    def _judge_pots_as_one(self, pots: list[Pot], run: int, takers: dict[str, Decimal],
+                           known: dict[str, tuple[str, ...]]) -> None:
+        """Several pots paid as one (each player's winnings in one line, its pot not
+        named): every best hand of a pot is paid, and only those."""
+        of_run = f" of run {run}" if len(self.hand.boards) > 1 else ""
+        paid = {p for p, amount in takers.items() if amount > 0}
+        best_somewhere: set[str] = set()
+        for index, pot in enumerate(pots):
+            if len(pot.eligible) < 2:
+                best_somewhere |= pot.eligible
+                continue
+            label = _pot_label(index, len(pots)) + of_run
+            judged = self._best(pot, label, run, takers, known)
+            if judged is None:
+                return
+            ranks, winners = judged
+            best_somewhere |= winners
+            if not winners <= paid:
+                want = ", ".join(f"{p} ({hand_name(ranks[p])})" for p in sorted(winners - paid))
+                self.add("WRONG_WINNER", f"the best hand of the {label} is not paid: {want}")
+        for p in sorted(paid - best_somewhere):
+            if p in self.stack:
+                self.add("WRONG_WINNER", f"{p} is paid{of_run} without the best hand of any "
+                                         f"pot they are in")
+
+    def _judge_pot(self, pot: Pot, index: int, n_pots: int, run: int,
+                   takers: dict[str, Decimal], known: dict[str, tuple[str, ...]]) -> None:
+        label = _pot_label(index, n_pots) + (f" of run {run}" if len(self.hand.boards) > 1 else "")
+        judged = self._best(pot, label, run, takers, known)
+        if judged is None:
+            return
+        ranks, winners = judged
+        best = ranks[next(iter(winners))]
         if not set(takers) <= winners:
             got = ", ".join(f"{p} ({hand_name(ranks[p]) if p in ranks else 'no hand'})"
                             for p in sorted(takers))
             want = ", ".join(f"{p} ({hand_name(best)})" for p in sorted(winners))
             self.add("WRONG_WINNER", f"the {label} went to {got}; the best hand: {want}")
             return
-        # equal shares, odd chips one each from the button's left (a winner's share
-        # may be nothing when the pot has fewer chips than winners)
+        # equal shares, odd chips one each in the room's order (a winner's share may be
+        # nothing when the pot has fewer chips than winners)
         ordered = [p for p in self.order if p in winners]
+        if self.rules.odd_chip == ODD_CHIP_FROM_BUTTON_BACKWARDS:
+            ordered.reverse()
         fair = split(sum(takers.values(), ZERO), ordered, self.unit)
         if any(takers.get(p, ZERO) != fair[p] for p in ordered):
             shares = ", ".join(f"{p} {takers.get(p, ZERO)}" for p in ordered)
             rule = ", ".join(f"{p} {fair[p]}" for p in ordered)
             self.add("BAD_SPLIT", f"the {label} was split {shares}; equal shares with the "
-                                  f"odd chip to the first left of the button: {rule}")
+                                  f"odd chip to the {ODD_CHIP_WORDS[self.rules.odd_chip]}: {rule}")
 
     def _known_cards(self) -> dict[str, tuple[str, ...]]:
         """Every player's cards as far as they were seen (dealt to the hero, shown)."""

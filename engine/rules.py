@@ -11,12 +11,20 @@ from dataclasses import dataclass
 # (a hand's rank, as engine.evaluate gives it; the name the room printed) → do they agree?
 NamesAgree = Callable[[int, str], bool]
 
+# Who gets the odd chips of a split pot, one each: the winners clockwise from the
+# button's left (the small blind first), or counter-clockwise from the button (the
+# button first, then the player on its right)
+ODD_CHIP_FROM_BUTTON_LEFT = "first_left_of_button"
+ODD_CHIP_FROM_BUTTON_BACKWARDS = "button_then_right"
+ODD_CHIP_WORDS = {ODD_CHIP_FROM_BUTTON_LEFT: "first left of the button",
+                  ODD_CHIP_FROM_BUTTON_BACKWARDS: "button, then to its right"}
+
 
 @dataclass(frozen=True)
 class RoomRules:
     name: str
-    # who gets the odd chip of a split pot: the first winner clockwise from the button
-    odd_chip: str = "first_left_of_button"
+    # who gets the odd chip of a split pot (ODD_CHIP_*)
+    odd_chip: str = ODD_CHIP_FROM_BUTTON_LEFT
     # an uncalled bet written otherwise than the rules say (not written at all, as
     # PokerStars before 2006; the whole blind returned in a walk, as converters do)
     # is a warning, not a failure, when every player still ends with the same money

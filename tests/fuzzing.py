@@ -41,6 +41,7 @@ from engine.cards import DECK
 from parsers.base.room import Room as Format
 from parsers.base.split import BEFORE, BETWEEN, decode, split_hands
 from parsers.pokerstars import ROOM as POKERSTARS
+from parsers.winamax import ROOM as WINAMAX
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
@@ -75,6 +76,9 @@ ROOMS = [
          sources=("sample_histories/simulated/*.txt", "sample_histories/pokerstars/*.txt",
                   "../shared/corpus/holdem/stars/**/*.txt", "../shared/wild/stars/*"),
          start=POKERSTARS.start, hand_id=re.compile(r"#(\d+):"), fmt=POKERSTARS),
+    Room("winamax",
+         sources=("../shared/corpus/holdem/winamax/**/*.txt", "../shared/wild/winamax/*"),
+         start=WINAMAX.start, hand_id=re.compile(r"HandId: #([\d-]+) "), fmt=WINAMAX),
 ]
 _ANY_START = re.compile("|".join(f"(?:{r.start.pattern})" for r in ROOMS))
 
@@ -235,6 +239,7 @@ def reproduce(kind: str, seed: int, base_id: str, hand_id: str, room: Room | Non
 # ---- reading a PokerStars-like hand
 
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \((.+?) in chips", re.MULTILINE)
+_SEAT_BARE = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)$", re.MULTILINE)  # Winamax: (5€)
 _TABLE_MAX = re.compile(r"(\d+)-[Mm]ax")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _STAKES = re.compile(r"\((?P<sym>[$€£¥₹]?)[\d,.]+/[$€£¥₹]?[\d,.]+")
@@ -255,9 +260,26 @@ def _head(text: str) -> str:
     return text if i < 0 else text[:i]
 
 
+def _stars(text: str) -> bool:
+    """Whether a hand is written as PokerStars writes ("Seat 1: x ($5 in chips)",
+    "x: folds"), or as Winamax does ("Seat 1: x (5€)", "x folds")."""
+    return " in chips" in text
+
+
+def _seat_re(text: str) -> re.Pattern[str]:
+    return _SEAT if _stars(text) else _SEAT_BARE
+
+
+def _seat_line(text: str, seat: int, name: str, stack: str, out: bool = False) -> str:
+    if _stars(text):
+        return f"Seat {seat}: {name} ({stack} in chips)" + (" is sitting out" if out else "")
+    return f"Seat {seat}: {name} ({stack})"
+
+
 def _players(text: str) -> list[tuple[int, str, str]]:
     """(seat, name, stack as written) of the seat lines before the SUMMARY."""
-    return [(int(s), n, st) for s, n, st in _SEAT.findall(_head(text)) if s.isascii()]
+    return [(int(s), n, st) for s, n, st in _seat_re(text).findall(_head(text))
+            if s.isascii()]
 
 
 def _max_seats(text: str) -> int | None:
@@ -505,8 +527,7 @@ def seat_over_max(rng, text):
     taken = {s for s, _, _ in players}
     free = [s for s in range(1, most + 3) if s not in taken]
     stack = players[0][2]
-    extra = [f"Seat {free[i]}: Fuzzy{i} ({stack} in chips)"
-             + (" is sitting out" if rng.random() < 0.5 else "")
+    extra = [_seat_line(text, free[i], f"Fuzzy{i}", stack, rng.random() < 0.5)
              for i in range(most + 1 - len(players))]
     return _after_seat_lines(text, extra)
 
@@ -520,11 +541,11 @@ def seat_player_twice(rng, text):
     taken = {s for s, _, _ in players}
     free = [s for s in range(1, most + 1) if s not in taken] or [most + 1]
     _, name, stack = rng.choice(players)
-    return _after_seat_lines(text, [f"Seat {rng.choice(free)}: {name} ({stack} in chips)"])
+    return _after_seat_lines(text, [_seat_line(text, rng.choice(free), name, stack)])
 
 
 def _after_seat_lines(text: str, extra: list[str]) -> str | None:
-    last = list(_SEAT.finditer(_head(text)))
+    last = list(_seat_re(text).finditer(_head(text)))
     if not last:
         return None
     end = text.find("\n", last[-1].end())
@@ -564,8 +585,9 @@ def action_after_showdown(rng, text):
     if m is None or not players:
         return None
     name, sym = rng.choice(players)[1], _symbol(text)
-    line = rng.choice([f"{name}: checks", f"{name}: bets {sym}1", f"{name}: calls {sym}1",
-                       f"{name}: folds", f"{name}: raises {sym}1 to {sym}2"])
+    name += ":" if _stars(text) else ""
+    line = rng.choice([f"{name} checks", f"{name} bets {sym}1", f"{name} calls {sym}1",
+                       f"{name} folds", f"{name} raises {sym}1 to {sym}2"])
     return text[:m.end()] + "\n" + line + text[m.end():]
 
 
@@ -615,7 +637,7 @@ def name_other_player(rng, text):
 @mutation(level=COPY, expect=NOT_NEW)
 def repeat_id(rng, text):
     """The hand again, later in the file, with the same id and other text."""
-    m = re.search(r"^(Table(?: ID)? '[^\n]*?)'", text, re.MULTILINE)
+    m = re.search(r"^(Table(?: ID)?:? '[^\n]*?)'", text, re.MULTILINE)
     if m is None:
         return None
     return text[:m.end(1)] + rng.choice([" copy", " II", "2"]) + text[m.end(1):]
