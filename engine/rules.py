@@ -30,6 +30,14 @@ class RoomRules:
     limit_cap: int = 4
     # the room closes each hand with its own account (a SUMMARY): one missing is a finding
     writes_summary: bool = True
+    # the room returns no uncalled bet: the part of the last bet nobody called stays in
+    # the pot (a side pot of its own when there are several) and its bettor collects it
+    uncalled_stays_in_pot: bool = False
+    # a player seated with no chips who plays anyway: the room had not recorded their
+    # buy-in yet (they joined as the hand began); their stack is not known, so what
+    # they put in is not judged against it, and they are all-in only where an action
+    # says so
+    zero_stack_not_known: bool = False
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

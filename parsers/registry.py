@@ -14,7 +14,7 @@ from functools import cache
 
 from parsers.base.room import Room
 
-ROOMS = ("pokerstars",)  # packages under parsers/, in the order a file is tried
+ROOMS = ("pokerstars", "partypoker")  # packages under parsers/, in the order a file is tried
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)
@@ -22,7 +22,6 @@ NOT_YET = (
     ("GGPoker", re.compile(r"Poker Hand #[A-Z]{2,3}\d+:")),
     ("Winamax", re.compile(r"Winamax Poker - ")),
     ("888poker", re.compile(r"(?:888poker|Cassava|Pacific Poker) Hand History|\*\*\*\*\* 888")),
-    ("PartyPoker", re.compile(r"\*\*\*\*\* Hand History [Ff]or Game|PartyPoker")),
     ("iPoker", re.compile(r"<session[ >]|<game gamecode=|<general>")),
     ("Full Tilt", re.compile(r"Full ?Tilt Poker(?: Game)? #|FullTiltPoker")),
     ("Bovada", re.compile(r"(?:Bovada|Ignition|Bodog) Hand #")),
