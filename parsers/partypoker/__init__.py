@@ -79,10 +79,22 @@ _parse = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder, PLAC
                     SHARED_PREFIXES, other_game, closing="winner")
 
 
+# party's Mac client leaves out the line end after some lines: "Player3 is sitting
+# outPlayer4 posts big blind [$0,25 USD].", "...with two pairs, Aces and Queens.Player4
+# wins $27,36 USD from the main pot ..."
+_GLUED = re.compile(r"(is sitting out|does not show cards\.|has (?:joined|left) the table\."
+                    r"| wins [^\n]* with [^\n.]*\.)(?=[^\s.])")
+
+
 def parse_hand(text: str):
     """One hand's text → Hand (or UnsupportedHand); ParseError for text that is none.
-    (Some of party's files put a NUL byte before each line: it is no part of it.)"""
-    return _parse(text.replace("\x00", "") if "\x00" in text else text)
+    Some of party's files put a NUL byte before each line, and its Mac client glues
+    some lines together: neither is part of what a line says."""
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    if _GLUED.search(text) is not None:
+        text = _GLUED.sub("\\1\n", text)
+    return _parse(text)
 
 
 RULES = RoomRules(

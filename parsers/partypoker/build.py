@@ -9,9 +9,11 @@ leaves the blinds to the posts; ``SILENT_BLINDS`` — older tournament hands wri
 level ("Blinds(20/40)") but not who posted: the players who play in the hand post
 them, left of the button; ``SEATED_WITHOUT_A_PART_SAT_OUT`` — a seated player
 who never posts, acts, shows or wins was not dealt in (party does not mark them);
-``JOINING_PLAYER_TAKES_A_FREE_SEAT`` — a player who "has joined the table" and
-plays without a seat line sits on the first free seat after the player who acted
-before them, with no stack written (RoomRules.zero_stack_not_known).
+``JOINING_PLAYER_TAKES_A_FREE_SEAT`` — a player who "has joined the table" (or
+posts a blind) without a seat line sits on the first free seat after the player who
+acted before them (a seat whose player left the table is free), with no stack
+written (RoomRules.zero_stack_not_known); ``EMAILED_NAMES_CUT_AT_A_SPACE`` — hands
+e-mailed by the room list "Hero Name" as "Hero" among the seats.
 """
 from __future__ import annotations
 
@@ -74,6 +76,8 @@ class PartyBuilder(Builder):
         self.seat_of: dict[str, int] = {}
         self.spent: dict[str, Decimal] = {}  # what each player has put in so far
         self.joined: set[str] = set()
+        self.left: set[str] = set()
+        self.emailed = False  # an e-mailed hand (EMAILED_NAMES_CUT_AT_A_SPACE)
         self.sat_out: set[str] = set()
         self.sb_post: Decimal | None = None  # the first whole small and big blinds posted
         self.bb_post: Decimal | None = None
@@ -108,7 +112,7 @@ class PartyBuilder(Builder):
         self._when(date, tz, year)
 
     def GAME_TABLE(self, sb, bb, tourney, limit, tournament, buy_in, fee, date, tz, year):
-        self.limit, self.tournament = limit, tournament
+        self.limit, self.tournament, self.emailed = limit, tournament, True
         self.blinds = (money(sb), money(bb))
         if tourney is not None:
             self.tournament = tournament or ""
@@ -151,7 +155,7 @@ class PartyBuilder(Builder):
 
     # ------------------------------------------------------------ blinds and antes
     def _post(self, kind: str, player: str, value: Decimal, *_: object) -> None:
-        self._seat_if_joined(player)
+        self._seat_if_joined(player, kind != Kind.POST_ANTE)
         put = self.put
         live = value
         if kind == Kind.POST_ANTE:
@@ -289,22 +293,30 @@ class PartyBuilder(Builder):
     def JOINED(self, player):
         self.joined.add(player)
 
+    def LEFT(self, player):
+        self.left.add(player)
+
     def SITTING_OUT(self, player):
         self.sat_out.add(player)
 
-    def _seat_if_joined(self, player: str) -> None:
-        """JOINING_PLAYER_TAKES_A_FREE_SEAT (a player who plays without a seat line and
-        did not join is left unseated: the replay names them)."""
-        if player in self.seat_of or player not in self.joined:
+    def _seat_if_joined(self, player: str, posts: bool = False) -> None:
+        """JOINING_PLAYER_TAKES_A_FREE_SEAT: a player without a seat line who joined,
+        or posts a blind (the Mac client does not always say they joined). Another
+        who plays without one is left unseated: the replay names them."""
+        if player in self.seat_of or not (posts or player in self.joined):
             return
         size = self.max_seats or _FULL_TABLE
-        taken = set(self.seat_of.values())
+        acted = {a.player for a in self.actions}
+        # a player who left before taking part frees their seat
+        taken = {s: p for p, s in self.seat_of.items() if p not in self.left or p in acted}
         before = self.actions[-1].player if self.actions else None
         after = self.seat_of.get(before, self.button or 0)
         for k in range(1, size + 1):
             seat = (after + k - 1) % size + 1
             if seat not in taken:
+                self.seats = [s for s in self.seats if s[0] != seat]
                 self.seats.append((seat, player, ZERO, False, None))
+                self.seat_of = {p: s for p, s in self.seat_of.items() if s != seat}
                 self.seat_of[player], self.stacks[player] = seat, ZERO
                 return
 
@@ -342,10 +354,6 @@ class PartyBuilder(Builder):
 
     def WINS(self, player, amount, main, side, hand_name):
         self._win(player, amount, main, side)
-
-    def WINS2(self, player, amount, main, side, player2, amount2, main2, side2):
-        self._win(player, amount, main, side)
-        self._win(player2, amount2, main2, side2)
 
     def BOARD(self, cards):
         read_cards(cards)  # (e-mailed hands: the board the streets dealt)
@@ -392,7 +400,30 @@ class PartyBuilder(Builder):
             return "play"
         return currency(self.money_text) or currency(self.seat_money) or "USD"
 
+    def _whole_names(self) -> None:
+        """EMAILED_NAMES_CUT_AT_A_SPACE: e-mailed hands list a name with a space by its
+        first word among the seats (and in some lines); the whole name, written in
+        others, is the player's."""
+        used = {a.player for a in self.actions} | self.dealt.keys()
+        used |= {s.player for s in self.shows} | {c.player for c in self.collects}
+        whole: dict[str, str] = {}
+        for name in sorted(used - self.seat_of.keys()):
+            cut = name.split(" ")[0]
+            if cut != name and cut in self.seat_of:
+                whole.setdefault(cut, name)
+        if not whole:
+            return
+        self.seats = [(n, whole.get(p, p), *rest) for n, p, *rest in self.seats]
+        self.actions = [a._replace(player=whole[a.player]) if a.player in whole else a
+                        for a in self.actions]
+        self.shows = [s._replace(player=whole.get(s.player, s.player)) for s in self.shows]
+        self.collects = [c._replace(player=whole.get(c.player, c.player))
+                         for c in self.collects]
+        self.dealt = {whole.get(p, p): c for p, c in self.dealt.items()}
+
     def finish(self) -> Hand:
+        if self.emailed:
+            self._whole_names()
         played_at = stamp(self.date, self.year)
         known = {s.player: s.cards for s in self.shows if len(s.cards) > 1}
         known.update(self.dealt)

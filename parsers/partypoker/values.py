@@ -83,7 +83,11 @@ PARTY_ZONES = {
     "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland", "BRST": "America/Sao_Paulo",
     "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "MST": "America/Denver",
     "MDT": "America/Denver", "CST": "America/Chicago", "CDT": "America/Chicago",
-    "AST": "America/Halifax", "ADT": "America/Halifax",
+    "AST": "America/Halifax", "ADT": "America/Halifax", "WEZ": "Europe/Lisbon",
+    "WESZ": "Europe/Lisbon", "OEZ": "Europe/Helsinki", "OESZ": "Europe/Helsinki",
+    "SAMT": "Europe/Samara", "YEKT": "Asia/Yekaterinburg", "YEKST": "Asia/Yekaterinburg",
+    "OMST": "Asia/Omsk", "NOVT": "Asia/Novosibirsk", "KRAT": "Asia/Krasnoyarsk",
+    "IRKT": "Asia/Irkutsk", "YAKT": "Asia/Yakutsk", "VLAT": "Asia/Vladivostok",
 }
 
 
