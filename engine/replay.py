@@ -462,10 +462,8 @@ class _Replay:
                    takers: dict[str, Decimal], known: dict[str, tuple[str, ...]]) -> None:
         board = self.hand.boards[run - 1] if len(self.hand.boards) >= run else ()
         label = _pot_label(index, n_pots) + (f" of run {run}" if len(self.hand.boards) > 1 else "")
-        mucked = {s.player for s in self.hand.shows if not s.shown}  # conceded
+        mucked = {s.player for s in self.hand.shows if not s.shown and not s.cards}
         contenders = [p for p in pot.eligible if p not in mucked or p in takers]
-        if len(contenders) == 1 and contenders[0] in takers:
-            return  # every other player mucked: the one left takes it unseen
         hidden = [p for p in contenders if len(known.get(p, ())) < 2]
         if hidden or len(board) < 5:
             why = (f"the cards of {', '.join(sorted(hidden))} were not shown" if hidden
