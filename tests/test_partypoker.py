@@ -600,6 +600,8 @@ def test_text_that_is_no_hand_is_a_parse_error_naming_the_line():
         hand(STEAL.replace("$0.30", "$0.3.0"))
     with pytest.raises(ParseError, match="bad card"):
         hand(STEAL.replace("Ah Kd", "Ah Kx"))
+    with pytest.raises(ParseError, match="line 19: hand cancelled by the room: Table Closed"):
+        hand(STEAL.split("Hero does not show")[0] + "Table Closed\n")
 
 
 def test_splitting_and_detection():

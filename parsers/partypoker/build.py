@@ -34,6 +34,7 @@ from engine.hand import (
     Structure,
 )
 from parsers.base.builder import Builder
+from parsers.base.errors import ParseError
 from parsers.base.values import seat_number
 from parsers.partypoker.values import cards as read_cards
 from parsers.partypoker.values import currency, money, stamp, to_utc
@@ -58,8 +59,8 @@ _FULL_TABLE = 10  # seats of a table whose size is not written
 class PartyBuilder(Builder):
     """Builds one Hand from party's lines (see the module doc)."""
 
-    silent = frozenset({"GAME_STARTS", "GAME_NO", "FORWARD_FOLD", "EVENT", "CHAT",
-                        "SUMMARY", "POTS"})
+    silent = frozenset({"GAME_STARTS", "GAME_NO", "FORWARD_FOLD", "SITTING_OUT", "EVENT",
+                        "CHAT", "SUMMARY", "POTS"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -78,7 +79,6 @@ class PartyBuilder(Builder):
         self.joined: set[str] = set()
         self.left: set[str] = set()
         self.emailed = False  # an e-mailed hand (EMAILED_NAMES_CUT_AT_A_SPACE)
-        self.sat_out: set[str] = set()
         self.sb_post: Decimal | None = None  # the first whole small and big blinds posted
         self.bb_post: Decimal | None = None
         self.bb = ZERO  # the big blind, once known (at the deal)
@@ -296,9 +296,6 @@ class PartyBuilder(Builder):
     def LEFT(self, player):
         self.left.add(player)
 
-    def SITTING_OUT(self, player):
-        self.sat_out.add(player)
-
     def _seat_if_joined(self, player: str, posts: bool = False) -> None:
         """JOINING_PLAYER_TAKES_A_FREE_SEAT: a player without a seat line who joined,
         or posts a blind (the Mac client does not always say they joined). Another
@@ -355,13 +352,14 @@ class PartyBuilder(Builder):
     def WINS(self, player, amount, main, side, hand_name):
         self._win(player, amount, main, side)
 
+    def CANCELLED(self, why):
+        raise ParseError(self.line, "hand cancelled by the room", why)
+
     def BOARD(self, cards):
         read_cards(cards)  # (e-mailed hands: the board the streets dealt)
 
     def BALANCE(self, player, balance, out, collected, cards, hand_name):
-        money(balance)
-        if out:
-            self.sat_out.add(player)
+        money(balance)  # (one who "sits out" takes no part: SEATED_WITHOUT_A_PART_SAT_OUT)
         if collected:
             self._win(player, collected, None, None)
         if cards:
