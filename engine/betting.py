@@ -273,6 +273,7 @@ class Round:
         if p in self.acted and self.put.get(p, ZERO) < self.level:
             t.add("REOPENED_WRONGLY", f"{p} re-raises, but only an incomplete all-in raise "
                                       f"came after their last action", st, i)
+        reopens = increment >= self.full
         if self.structure == FL:
             size = bet_size(st, t.hand.stakes)
             if to != self.level + size and not (all_in and to < self.level + size):
@@ -281,6 +282,8 @@ class Round:
             if self.bets + 1 > t.rules.limit_cap:
                 t.add("OVER_CAP", f"{p} makes bet number {self.bets + 1}; the cap is "
                                   f"{t.rules.limit_cap}", st, i)
+            # fixed limit: an all-in raise of half a bet or more reopens the betting
+            reopens = reopens or 2 * increment >= size
         else:
             if increment < self.full and not all_in:
                 t.add("RAISE_TOO_SMALL", f"{p} raises by {increment}; the minimum raise is "
@@ -290,8 +293,8 @@ class Round:
                 if to > most:
                     t.add("OVER_POT_LIMIT", f"{p} raises to {to}; the pot allows {most}", st, i)
         self._cap_game(i, a)
-        if increment >= self.full:
-            self.full = increment
+        if reopens:
+            self.full = max(self.full, increment)
             self.acted = set()
         self.level = to
         self.bets += 1

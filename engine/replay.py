@@ -30,6 +30,7 @@ from engine.rules import (
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN
 _CHIP, _CENT = Decimal(1), Decimal("0.01")  # the smallest chip: tournaments, cash
+_UNBOUNDED = Decimal("Infinity")  # a stack not known (RoomRules.zero_stack_not_known)
 
 CODES = {
     # structure
@@ -146,6 +147,9 @@ class _Replay:
         self.order = order = after + upto
         self.seat_index = dict(zip(order, range(len(order))))
         self.twice = order + order  # twice[i:i + n]: everyone, from the i-th on
+        if rules.zero_stack_not_known:
+            for p in [p for p, chips in stack.items() if not chips]:
+                stack[p] = self._stack_not_known(p)
         self.stack = stack
         self.contributed = dict.fromkeys(stack, ZERO)
         self.dead: dict[str, Decimal] = {}  # antes, dead blinds: in the pot, in no bet
@@ -155,6 +159,14 @@ class _Replay:
         self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
         self.known: dict[str, tuple[str, ...]] | None = None  # cards seen, once asked
         self.ranks: dict[tuple, int] = {}  # (two cards, board) -> rank, once evaluated
+
+    def _stack_not_known(self, p: str) -> Decimal:
+        """A stack the room did not write: what the player put in if an action of
+        theirs was all-in, else more than anything they could put in."""
+        acts = [a for a in self.hand.actions if a.player == p]
+        if any(a.all_in for a in acts):
+            return sum((a.amount for a in acts), ZERO)
+        return _UNBOUNDED
 
     def sitting_out(self, p: str) -> bool:
         return any(s.sitting_out for s in self.hand.seats if s.player == p)
@@ -368,6 +380,8 @@ class _Replay:
                 else self.contributed)
         expected = uncalled(bets)
         written = list(hand.uncalled)
+        if expected and not written and self.rules.uncalled_stays_in_pot:
+            expected = None  # the room's way: nothing is returned, the bettor collects it
         put_in = sum(self.contributed.values(), ZERO) + self.added()
         true_pot = put_in - (expected[1] if expected else ZERO)
         basis = true_pot

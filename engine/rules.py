@@ -47,6 +47,14 @@ class RoomRules:
     # seats are numbered as places around a table of this many, whatever the table's
     # size (a 9-max table's seats numbered 1 to 10, one left out); None: 1 to its size
     seat_places: int | None = None
+    # the room returns no uncalled bet: the part of the last bet nobody called stays in
+    # the pot (a side pot of its own when there are several) and its bettor collects it
+    uncalled_stays_in_pot: bool = False
+    # a player seated with no chips who plays anyway: the room had not recorded their
+    # buy-in yet (they joined as the hand began); their stack is not known, so what
+    # they put in is not judged against it, and they are all-in only where an action
+    # says so
+    zero_stack_not_known: bool = False
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

@@ -229,6 +229,33 @@ Total pot $1.10 | Rake $0
     assert v.codes == ["OVER_CAP"]  # the hand is otherwise consistent
 
 
+def test_fixed_limit_all_in_raise_of_half_a_bet_reopens_the_betting():
+    body = BLINDS + """Hero: raises $0.10 to $0.20
+Villain: raises $0.05 to $0.25 and is all-in
+Third: folds
+Hero: raises $0.10 to $0.35
+Uncalled bet ($0.10) returned to Hero
+*** FLOP *** [2c 7d Ts]
+*** TURN *** [2c 7d Ts] [Jh]
+*** RIVER *** [2c 7d Ts Jh] [Qh]
+*** SHOW DOWN ***
+Hero: shows [As Ad] (a pair of Aces)
+Villain: shows [Kc Kd] (a pair of Kings)
+Hero collected $0.60 from pot
+*** SUMMARY ***
+Total pot $0.60 | Rake $0
+Board [2c 7d Ts Jh Qh]
+"""
+    seats = SEATS.replace("Villain ($10 in chips)", "Villain ($0.25 in chips)")
+    assert verdict(body, head=FL, seats=seats).status == "ok"
+    # less than half a bet: an incomplete raise, which does not reopen
+    short = (body.replace("raises $0.05 to $0.25", "raises $0.04 to $0.24")
+             .replace("$0.60", "$0.58"))
+    v = verdict(short, head=FL, seats=SEATS.replace("Villain ($10 in chips)",
+                                                    "Villain ($0.24 in chips)"))
+    assert "REOPENED_WRONGLY" in v.codes
+
+
 def test_more_chips_than_the_stack():
     v = verdict(steal("Hero: raises $10.90 to $11"))
     assert "OVER_STACK" in v.codes

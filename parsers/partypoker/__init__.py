@@ -1,0 +1,116 @@
+"""partypoker, as its client writes hands ("***** Hand History for Game ... *****"),
+and the tools that write its format (WPN and PokerBros converters, Enet exports).
+
+Declares how party differs: its grammar (grammar.lark) and builder (build.py), how
+its hands start and end in a file, which games it writes, and its rules.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.evaluate import hand_name
+from engine.hand import UnsupportedHand
+from engine.rules import RoomRules
+from parsers.base.room import Room
+from parsers.base.text import TextParser
+from parsers.partypoker.build import BRANDS, LIMITS, PartyBuilder
+from parsers.partypoker.values import AMOUNT
+
+HOLDEM = ("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem")
+PLACEHOLDERS = {
+    "M": AMOUNT,
+    "NAME": r".+?",
+    "CARDS": r"[^\]]*",
+    "GAME": "(?:" + "|".join(HOLDEM) + ")",
+    "DAY": r"[A-Za-z]+,? *[A-Za-z]+ \d\d?,? \d\d?:\d\d:\d\d",
+}
+SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+
+_FIRST = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}(?: \(([^)]*)\))?[^\n]*\n(.*)")
+_LIMIT = re.compile(r"\b(NL|PL|FL)\b")
+_NAME = re.compile(r"(?:(?:[$€£] ?[\d.,]+(?:/[$€£]?[\d.,]+)?|\d+[.,/]\S*|[A-Z]{3}|NL|PL|FL|fastforward|SPOTPOKER"
+                   r"|Tourney) +)*(.+?)(?= +-| +Trny| +Game Table| +[$€£]| +\(|$)")
+_NOT_HOLDEM = ("Double", "Omaha", "Short Deck", "6+", "Stud")
+
+
+def other_game(first_line: str, text: str) -> UnsupportedHand | None:
+    """A hand of another game than Hold'em (Omaha, Double Hold'em, Stud, Short
+    Deck), told by the line under the hand's number."""
+    m = _FIRST.search(text)
+    if m is None:
+        return None
+    game_line = m.group(3)
+    if any(g in game_line for g in HOLDEM) and not any(g in game_line for g in _NOT_HOLDEM):
+        return None
+    limit = _LIMIT.search(game_line)
+    name = _NAME.match(game_line)
+    return UnsupportedHand(BRANDS.get(m.group(2), m.group(2)), m.group(1),
+                           name.group(1) if name else game_line.split(" - ")[0],
+                           LIMITS[limit.group(1)] if limit else None, None, None, text)
+
+
+def names_agree(rank: int, written: str) -> bool:
+    """party's hand names: "two pairs, Tens and Twos", "a pair of Queens with Jack
+    kicker" (the kicker that beat another hand: not judged), "a flush, king high --
+    Ks,Qs,7s,5s,3s" (e-mailed hands)."""
+    name = written.split(" -- ")[0].strip().rstrip(".").lower()
+    name = _KICKER.sub("", name).replace("two pairs", "two pair").replace("twos", "deuces")
+    ours = hand_name(rank).lower()
+    return name == ours or (ours == "a royal flush" and name == "a straight flush, ten to ace")
+
+
+_KICKER = re.compile(r" with \w+ kicker$")
+_WINS = re.compile(r"^.+ wins .", re.MULTILINE)
+_SEAT = re.compile(r"^[Ss]eat \d+: ", re.MULTILINE)
+_BALANCE = re.compile(r"^.+ balance .", re.MULTILINE)
+
+
+def whole(text: str) -> bool:
+    """A hand is whole once a winner is written (e-mailed hands: once the summary has
+    a balance line for every seat)."""
+    at = text.find("** Summary **")
+    if at >= 0:
+        return len(_BALANCE.findall(text, at)) >= len(_SEAT.findall(text, 0, at))
+    return _WINS.search(text) is not None
+
+
+_parse = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder, PLACEHOLDERS,
+                    SHARED_PREFIXES, other_game, closing="winner")
+
+
+# party's Mac client leaves out the line end after some lines: "Player3 is sitting
+# outPlayer4 posts big blind [$0,25 USD].", "...with two pairs, Aces and Queens.Player4
+# wins $27,36 USD from the main pot ..."
+_GLUED = re.compile(r"(is sitting out|does not show cards\.|has (?:joined|left) the table\."
+                    r"| wins [^\n]* with [^\n.]*\.)(?=[^\s.])")
+
+
+def parse_hand(text: str):
+    """One hand's text → Hand (or UnsupportedHand); ParseError for text that is none.
+    Some of party's files put a NUL byte before each line, and its Mac client glues
+    some lines together: neither is part of what a line says."""
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    if _GLUED.search(text) is not None:
+        text = _GLUED.sub("\\1\n", text)
+    return _parse(text)
+
+
+RULES = RoomRules(
+    "partypoker", hand_names=names_agree,
+    writes_summary=False,  # the hand ends with who wins what; no total pot nor rake
+    uncalled_stays_in_pot=True,  # "wins" pays the bettor's uncalled bet with the pot
+    zero_stack_not_known=True,  # a joining player is seated with $0, or not at all
+)
+
+ROOM = Room(
+    name="partypoker", title="partypoker",
+    start=re.compile(r"(?:Game #\d+ starts\.[\s\x00]*)?(?:#Game No : \d+[\s\x00]*)?"
+                     r"\*{5} Hand History [Ff]or Game \w+ \*{5}"),
+    parse=parse_hand,
+    rules=RULES,
+    closing="** Dealing down cards **",  # after it, a blank line ends the hand
+    whole=whole,
+    between=re.compile(r"[\s\x00]*(?:(?:Game #\d+ starts\.|#Game No : \d+)[\s\x00]*)*"),
+)
