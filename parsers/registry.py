@@ -14,12 +14,11 @@ from functools import cache
 
 from parsers.base.room import Room
 
-ROOMS = ("pokerstars", "pacific")  # packages under parsers/, in the order a file is tried
+ROOMS = ("pokerstars", "pacific", "ggpoker")  # packages under parsers/, in the order a file is tried
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)
 NOT_YET = (
-    ("GGPoker", re.compile(r"Poker Hand #[A-Z]{2,3}\d+:")),
     ("Winamax", re.compile(r"Winamax Poker - ")),
     ("PartyPoker", re.compile(r"\*\*\*\*\* Hand History [Ff]or Game|PartyPoker")),
     ("iPoker", re.compile(r"<session[ >]|<game gamecode=|<general>")),
