@@ -8,9 +8,10 @@ are read (``GGBuilder``), which hands are of another game, and GG's rules.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from pathlib import Path
 
-from engine.hand import ZERO, Kind, Structure, UnsupportedHand
+from engine.hand import ZERO, Kind, Show, Stakes, Street, Structure, UnsupportedHand
 from engine.rules import RoomRules
 from parsers.base.builder import LIMITS, RUNS, Builder
 from parsers.base.room import Room
@@ -20,6 +21,7 @@ from parsers.base.values import cards as read_cards
 from parsers.ggpoker.names import names_agree
 
 SITE = "GGPoker"
+PREDEAL = Street.PREDEAL
 PLACEHOLDERS = {
     "M": AMOUNT,
     "NAME": r".+?",
@@ -83,8 +85,66 @@ class GGBuilder(Builder):
             board = first[:5 - len(board)] + board
         self.summary_boards[number] = board
 
-    def SUMMARY_SHOWED(self, seat, player, cards, won1, name1, won2, name2, won3, name3,
-                       note, note_amount):
+    def stakes(self) -> Stakes:
+        # BLINDS_AS_POSTED: a tournament's first hand of a new level is written with the
+        # new level's blinds but played at the previous ones: the blinds posted (by
+        # players left with chips behind: GG does not write a post all-in) are the hand's
+        stakes = super().stakes()
+        if self.head["tournament"] is None:
+            return stakes
+        bb = self._posted(Kind.POST_BB)
+        if bb is None or bb == stakes.big_blind:
+            return stakes
+        return Stakes(self._posted(Kind.POST_SB) or stakes.small_blind, bb, stakes.ante)
+
+    def _posted(self, kind: str) -> Decimal | None:
+        """The first blind of this kind, if its poster had chips left after it."""
+        for a in self.actions:
+            if a.street != PREDEAL:
+                break
+            if a.kind == kind:
+                spent = sum((b.amount for b in self.actions
+                             if b.player == a.player and b.street == PREDEAL), ZERO)
+                stack = next((s[2] for s in self.seats if s[1] == a.player), ZERO)
+                return a.amount if spent < stack else None
+        return None
+
+    # ------------------------------------------------------------ streets and shows
+    def FIRST_FLOP(self, cards):
+        self.FLOP(cards)
+
+    def FIRST_TURN(self, board, cards):
+        self.TURN(board, cards)
+
+    def SHOWS(self, player, cards, hand_name):
+        # GG shows the cards at the all-in and names the hand as it then stands
+        self.shows.append(Show(player, read_cards(cards), True, hand_name, self.run,
+                               len(self.boards.get(self.run, ()))))
+
+    # ------------------------------------------------------------ the SUMMARY's seats
+    def _time_bank(self, player: str, card_in: str | None, card_out: str | None) -> None:
+        """A time bank card: bought from the other players, who share its price."""
+        if card_in:
+            self.cash_outs.append((player, money(card_in), ZERO))
+        elif card_out:
+            self.cash_outs.append((player, -money(card_out), ZERO))
+
+    def SUMMARY_FOLDED(self, seat, player, card_in, card_out, street, hand_name):
+        self._time_bank(player, card_in, card_out)
+        super().SUMMARY_FOLDED(seat, player, street)  # (the name of cards not shown: left)
+
+    def SUMMARY_COLLECTED(self, seat, player, card_in, card_out, collected, won):
+        self._time_bank(player, card_in, card_out)
+        super().SUMMARY_COLLECTED(seat, player, collected, won)
+
+    def SUMMARY_MUCKED(self, seat, player, card_in, card_out, cards, won):
+        self._time_bank(player, card_in, card_out)
+        super().SUMMARY_MUCKED(seat, player, cards, won, None)
+
+    def SUMMARY_SHOWED(self, seat, player, card_in, card_out, cards, won1, name1, won2, name2,
+                       won3, name3, note, note_amount):
+        # (the note repeats a cash-out line of the hand: "Cashout Risk ($22.68)")
+        self._time_bank(player, card_in, card_out)
         super().SUMMARY_SHOWED(seat, player, cards, won1, name1, won2, name2, won3, name3,
                                None)
 
@@ -125,7 +185,10 @@ def whole(text: str) -> bool:
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), GGBuilder, PLACEHOLDERS,
                         SHARED_PREFIXES, other_game)
 
-RULES = RoomRules(SITE, hand_names=names_agree)
+# How GG's hands are judged, where it differs from the standard rules: its own hand
+# names; a player all-in on a blind may be folded (GG folds a player away, though it
+# does not write them sitting out)
+RULES = RoomRules(SITE, hand_names=names_agree, blind_all_in_folds=True)
 
 ROOM = Room(
     name="ggpoker", title="GGPoker",

@@ -1,7 +1,8 @@
 """GG's names for a made hand, as its showdown lines print them.
 
 Today's client: "Ace high", "a pair of Threes", "two pair, Sixes and Threes",
-"three of a kind, Tens", "a straight, Seven to Three" (top card first), "a flush King
+"three of a kind, Tens", "a straight, Seven to Three" (top card first; the
+wheel "Ace to Five"), "a flush King
 high", "a full house, Tens full of Fours", "four of a kind, Jacks". Clients before
 about 2022: "Ace-High", "Pair of Treys", "Pair of Kings and Pair of Sevens",
 "Three Jacks", "Kings-High Straight", "King High Flush", "Sevens Full over Jacks".
@@ -43,9 +44,10 @@ def names(key: int) -> frozenset[str]:
     elif cat == 3:
         out = (f"three of a kind, {many}", f"Three {many}")
     elif cat in (4, 8):
-        low = ONE[12 if top == 3 else top - 4]  # the wheel runs Five to Ace
         kind = "straight" if cat == 4 else "straight flush"
-        out = (f"a {kind}, {one} to {low}", f"{many}-High {kind}")
+        # top card first, but the wheel is "Ace to Five"
+        span = "Ace to Five" if top == 3 else f"{one} to {ONE[top - 4]}"
+        out = (f"a {kind}, {span}", f"{many}-High {kind}")
         if cat == 8 and top == 12:
             out += ("a Royal Flush", "Royal Flush")
     elif cat == 5:
