@@ -40,6 +40,7 @@ from pathlib import Path
 from engine.cards import DECK
 from parsers.base.room import Room as Format
 from parsers.base.split import BEFORE, BETWEEN, decode, split_hands
+from parsers.ggpoker import ROOM as GGPOKER
 from parsers.pokerstars import ROOM as POKERSTARS
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
@@ -75,6 +76,9 @@ ROOMS = [
          sources=("sample_histories/simulated/*.txt", "sample_histories/pokerstars/*.txt",
                   "../shared/corpus/holdem/stars/**/*.txt", "../shared/wild/stars/*"),
          start=POKERSTARS.start, hand_id=re.compile(r"#(\d+):"), fmt=POKERSTARS),
+    Room("ggpoker",
+         sources=("../shared/corpus/holdem/ggpoker/**/*.txt", "../shared/wild/ggpoker/*"),
+         start=GGPOKER.start, hand_id=re.compile(r"#([A-Z]*\d+):"), fmt=GGPOKER),
 ]
 _ANY_START = re.compile("|".join(f"(?:{r.start.pattern})" for r in ROOMS))
 
