@@ -802,3 +802,12 @@ def test_hands_are_hands():
     assert all(isinstance(parse_hand(t), Hand) for t in (CASH, RUSH, SPIN, BOUNTY, BATTLE,
                                                           OLD_LEVEL, TWICE, THRICE, CASHOUT,
                                                           DROP, STRADDLE, AWAY))
+
+
+def test_one_card_shown_is_not_taken_for_the_hole_cards():
+    h = parse_hand(RUSH.replace("Hero: shows [Qs Qh] (two pair, Queens and Jacks)\n", "")
+                   .replace("Seat 1: Hero (button) showed [Qs Qh] and lost with two pair, "
+                            "Queens and Jacks", "Seat 1: Hero (button) showed [Qs] and lost")
+                   .replace("Dealt to Hero [Qs Qh]", "Dealt to Hero"))
+    assert h.seats[0].hole_cards == ()
+    assert GG.judge(h).status == "unverifiable"  # the pot went to a showdown of one hand

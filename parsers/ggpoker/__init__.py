@@ -145,6 +145,8 @@ class GGBuilder(Builder):
                        won3, name3, note, note_amount):
         # (the note repeats a cash-out line of the hand: "Cashout Risk ($22.68)")
         self._time_bank(player, card_in, card_out)
+        if " " not in cards:
+            cards = ""  # one card shown (GG lets a player show one): not their hole cards
         super().SUMMARY_SHOWED(seat, player, cards, won1, name1, won2, name2, won3, name3,
                                None)
 
