@@ -811,3 +811,14 @@ def test_one_card_shown_is_not_taken_for_the_hole_cards():
                    .replace("Dealt to Hero [Qs Qh]", "Dealt to Hero"))
     assert h.seats[0].hole_cards == ()
     assert GG.judge(h).status == "unverifiable"  # the pot went to a showdown of one hand
+
+
+def test_a_player_dealt_in_who_is_not_seated_is_a_parse_error():
+    with pytest.raises(ParseError) as err:
+        parse_hand(CASH.replace("Dealt to 9f8e7d6c", "Dealt to 9f8e7.d6c"))
+    assert err.value.line == 11 and err.value.reason == "a player dealt in who is not seated"
+
+
+def test_blinds_posted_above_the_level_s_are_not_the_hand_s():
+    h = parse_hand(OLD_LEVEL.replace("(80/160)", "(0/0)"))
+    assert h.stakes.big_blind == 0 and GG.judge(h).status == "failed"

@@ -14,6 +14,7 @@ from pathlib import Path
 from engine.hand import ZERO, Kind, Show, Stakes, Street, Structure, UnsupportedHand
 from engine.rules import RoomRules
 from parsers.base.builder import LIMITS, RUNS, Builder
+from parsers.base.errors import ParseError
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT, money
@@ -40,17 +41,25 @@ class GGBuilder(Builder):
 
     silent = Builder.silent | {"EV_CASHOUT", "INSURANCE"}
 
-    def HEADER(self, hand_id, kind, tournament, title, game, limit, level, sb, bb, ante,
-               date, tz):
+    def HEADER(self, hand_id, kind, tournament, title, limit, level, sb, bb, ante, date, tz):
         self.head = {"site": SITE, "hand_id": hand_id, "zoom": kind == "RC" or None,
                      "tournament": tournament, "buy_in": title, "level": level, "sb": sb,
                      "bb": bb, "cap": None, "currency": None, "date": date, "tz": tz,
                      "date_et": None, "tz_et": None}
         self.structure = self.limits[limit]
         self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        if ante:  # written inside the level since 2021: "Level10(250/500(60))"
+            self.ante = money(ante)
+
+    def HOLE_CARDS(self):
+        super().HOLE_CARDS()
+        self.seated = {s[1] for s in self.seats}
 
     def DEALT(self, player, cards):
-        if cards:  # GG writes a "Dealt to" line without cards for every other player
+        # GG writes a "Dealt to" line, without cards but the hero's, for everyone dealt in
+        if player not in self.seated:
+            raise ParseError(self.line, "a player dealt in who is not seated", player)
+        if cards:
             self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
     def STRADDLE(self, player, amount, all_in):
@@ -93,7 +102,7 @@ class GGBuilder(Builder):
         if self.head["tournament"] is None:
             return stakes
         bb = self._posted(Kind.POST_BB)
-        if bb is None or bb == stakes.big_blind:
+        if bb is None or not 0 < bb < stakes.big_blind:  # (the previous level's are lower)
             return stakes
         return Stakes(self._posted(Kind.POST_SB) or stakes.small_blind, bb, stakes.ante)
 
