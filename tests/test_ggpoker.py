@@ -732,8 +732,8 @@ def test_a_player_all_in_on_a_blind_may_be_folded():
      Structure.POT_LIMIT),
     ("Poker Hand #117121737812: ShortDeck No Limit ($100) - 2021/04/01 11:44:46", "ShortDeck",
      Structure.NO_LIMIT),
-    ("Poker Hand #TM999: Tournament #9, High Rollers PLO $1K Omaha Pot Limit - Level9 "
-     "(250/500) - 2020/06/02 19:17:33", "Omaha", Structure.POT_LIMIT),
+    (("Poker Hand #TM999: Tournament #9, High Rollers PLO $1K Omaha Pot Limit - Level9 "
+      "(250/500) - 2020/06/02 19:17:33"), "Omaha", Structure.POT_LIMIT),
 ])
 def test_other_games_are_unsupported_not_misread(header, game, structure):
     h = parse_hand(header + "\nTable 'PLOBlue21' 6-max Seat #1 is the button\n")
