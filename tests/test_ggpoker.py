@@ -759,6 +759,9 @@ def test_files_are_told_from_pokerstars_ones():
                        "Run It Once Poker Hand #30266126:  Hold'em No Limit (€0.05/€0.10)")
     assert detect(rio) is not GG
     assert GG.start.search(rio) is None
+    coin = CASH.replace("Poker Hand #HD23847001: Hold'em No Limit  ($0.5/$1)",
+                        "CoinPoker Hand #191700538: Hold'em No Limit (0.01/0.02 )")
+    assert GG.start.search(coin) is None
 
 
 # ---------------------------------------------------------------- GG's real files
