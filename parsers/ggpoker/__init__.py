@@ -203,9 +203,9 @@ RULES = RoomRules(SITE, hand_names=names_agree, blind_all_in_folds=True)
 
 ROOM = Room(
     name="ggpoker", title="GGPoker",
-    # "Poker Hand #RC3793509322: " at a line's start, not a brand's end ("Run It Once
-    # Poker Hand #30266126:", "CoinPoker Hand #6347530307:")
-    start=re.compile(r"(?<![\w ])Poker Hand #[A-Z]*\d+: "),
+    # "Poker Hand #RC3793509322: " (even mid-line, in files cut and joined), but not
+    # other formats' "Run It Once Poker Hand #30266126:", "CoinPoker Hand #6347530307:"
+    start=re.compile(r"(?<!Run It Once )(?<!Coin)Poker Hand #[A-Z]*\d+: "),
     parse=parse_hand,
     rules=RULES,
     whole=whole,
