@@ -190,6 +190,11 @@ class Round:
                 t.add("ACTS_WHILE_ALL_IN", f"{p}, sitting out, is folded while all-in (the "
                                            f"room's rule)", st, i, severity="warning")
                 t.fold(p, st)
+            elif (kind == FOLD and t.rules.blind_all_in_folds
+                  and all(x.kind in Kind.POSTS for x in t.hand.actions[:i] if x.player == p)):
+                t.add("ACTS_WHILE_ALL_IN", f"{p}, all-in on a blind, is folded (the room's "
+                                           f"rule)", st, i, severity="warning")
+                t.fold(p, st)
             else:
                 t.add("ACTS_WHILE_ALL_IN", f"{p} acts after going all-in", st, i)
             return

@@ -116,6 +116,8 @@ class Show(NamedTuple):
     shown: bool = True  # False: mucked with the cards known
     hand_name: str | None = None  # the name the room printed, "a pair of Kings"
     run: int = 1
+    board: int | None = None  # the board cards out when shown, where the room names the
+    #                           hand as it then stood (shown at an all-in); None: all
 
 
 class SummarySeat(NamedTuple):

@@ -603,15 +603,18 @@ class _Replay:
         if agree is None:
             return
         hand = self.hand
-        named = [(s.player, s.run, s.cards, s.hand_name) for s in hand.shows if s.hand_name]
+        named = [(s.player, s.run, s.cards, s.hand_name, s.board) for s in hand.shows
+                 if s.hand_name]
         if hand.summary is not None:
             for seat in hand.summary.seats:
                 if seat.hand_names:
                     for run, name in enumerate(seat.hand_names, start=1):
-                        named.append((seat.player, run, seat.cards, name))
-        known = self._known_cards() if any(not cards for _, _, cards, _ in named) else {}
-        for player, run, cards, written in named:
+                        named.append((seat.player, run, seat.cards, name, None))
+        known = self._known_cards() if any(not n[2] for n in named) else {}
+        for player, run, cards, written, dealt in named:
             board = hand.boards[run - 1] if len(hand.boards) >= run else ()
+            if dealt is not None:
+                board = board[:dealt]  # named as it stood when shown
             cards = cards or known.get(player, ())
             if len(cards) < 2 or len(board) < 3:
                 continue

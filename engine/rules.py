@@ -31,6 +31,9 @@ class RoomRules:
     lenient_uncalled_bets: bool = True
     # a player sitting out who is all-in on a blind is folded by the room
     sitting_out_all_in_folds: bool = True
+    # any player all-in on a blind or ante, and no more, may be folded by the room (one
+    # away from the table, though the room does not write them sitting out)
+    blind_all_in_folds: bool = False
     # whether a name the room printed for a hand ("a pair of Kings") is right: the
     # room's own wording, judged by its own function; None: names are not judged
     hand_names: NamesAgree | None = None

@@ -40,6 +40,7 @@ from pathlib import Path
 from engine.cards import DECK
 from parsers.base.room import Room as Format
 from parsers.base.split import BEFORE, BETWEEN, decode, split_hands
+from parsers.ggpoker import ROOM as GGPOKER
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
 from pipeline.importer import Importer, discover
@@ -79,6 +80,9 @@ ROOMS = [
     Room("winamax",
          sources=("../shared/corpus/holdem/winamax/**/*.txt", "../shared/wild/winamax/*"),
          start=WINAMAX.start, hand_id=re.compile(r"HandId: #([\d-]+) "), fmt=WINAMAX),
+    Room("ggpoker",
+         sources=("../shared/corpus/holdem/ggpoker/**/*.txt", "../shared/wild/ggpoker/*"),
+         start=GGPOKER.start, hand_id=re.compile(r"#([A-Z]*\d+):"), fmt=GGPOKER),
 ]
 _ANY_START = re.compile("|".join(f"(?:{r.start.pattern})" for r in ROOMS))
 
