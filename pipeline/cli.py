@@ -243,7 +243,7 @@ def _print_summary(s, db: str) -> None:
                                               if s.files_unchanged else ""),
         f"hands new        {s.hands_new:>9,}",
         f"duplicates       {s.duplicates:>9,}  (already in the database)",
-        f"incomplete       {s.incomplete:>9,}  (held back until the file grows)",
+        f"incomplete       {s.incomplete:>9,}  (kept as parse errors; read again when the file grows)",
         f"unsupported      {s.unsupported:>9,}  (games other than Hold'em, stored as such)",
         f"parse errors     {s.parse_errors:>9,}" + ("  (handlens errors lists them)"
                                                     if s.parse_errors else ""),

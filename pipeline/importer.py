@@ -19,13 +19,13 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain, islice
 from pathlib import Path
 
 from parsers.base.room import Room
-from parsers.base.split import RawHand, decode, decode_from, split_hands, text_codec
+from parsers.base.split import CUT, RawHand, decode, decode_from, split_hands, text_codec
 from parsers.registry import ROOMS, detect, room
 from pipeline import preflop_equity
 from pipeline.store import FileState, Store
@@ -202,6 +202,7 @@ class Importer:
         s.unsupported += new_unsupported
         s.hands_new += new
         s.duplicates += dup + result.duplicates
+        reasons.pop(CUT, None)  # (counted as incomplete)
         s.parse_errors += sum(reasons.values())
         s.errors_by_reason.update(reasons)
         self.progress(unit.hands, 0)
@@ -278,9 +279,9 @@ class Importer:
             # the last hand may still be growing: read it again when the file grows
             state.resume_offset = hands[-1].byte_offset
             state.prefix_hash = _digest(data[:state.resume_offset])
-            if not hands[-1].complete:
+            if not hands[-1].complete:  # kept raw, as a parse error, until it is whole
                 s.incomplete += 1
-                hands = hands[:-1]
+                hands[-1] = replace(hands[-1], stray=CUT)
         state.hands += len(hands)
         return _Plan(state, _shown(path), fmt.name, hands,
                      drop_errors_from=start if old is not None else None,

@@ -729,6 +729,9 @@ def imported(tmp_path_factory):
 def test_real_files_store_every_holdem_hand_but_those_cut_off(imported):
     summary, db = imported
     assert summary.parse_errors == 0 and summary.incomplete == len(CUT_OFF)
+    cut = query(db, "SELECT path FROM parse_errors WHERE reason LIKE 'incomplete: %'")
+    assert len(cut) == len(CUT_OFF)  # kept raw, and read again if the file grows
+    assert all(any(path.endswith(name) for name in CUT_OFF) for (path,) in cut)
     stored = query(db, "SELECT count(*) FROM hands WHERE supported")[0][0]
     assert stored >= 70
     games = dict(query(db, "SELECT game, count(*) FROM hands WHERE NOT supported GROUP BY game"))

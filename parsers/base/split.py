@@ -37,6 +37,9 @@ class RawHand:
 
 BEFORE = "text before the first hand"
 BETWEEN = "text between hands"  # a hand whose header was damaged, notes
+# the last hand of a file, not whole yet: kept as a parse error until the file grows
+# (the file may still be being written), then read again
+CUT = "incomplete: the file ends inside this hand (read again when the file grows)"
 
 
 def decode(data: bytes) -> tuple[str, str]:
