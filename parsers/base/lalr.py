@@ -63,18 +63,20 @@ class LineGrammar:
         self.moves: list[dict[str, int]] = [{}]
         self._accepts: list[bool | None] = [None]
 
-    def tokens(self, text: str) -> list[LineToken]:
-        return list(self.lexer.lex(text))
+    def tokens(self, text: str) -> list[tuple]:
+        """The hand's lines as tokens: (type, fields, line number, text)."""
+        return self.lexer.lines(text)
 
-    def check(self, tokens: Sequence[LineToken]) -> None:
+    def check(self, tokens: Sequence[tuple]) -> None:
         """Raise UnexpectedLine unless the grammar accepts the lines in this order."""
         moves, state = self.moves, 0
         for tok in tokens:
-            nxt = moves[state].get(tok.type)
+            kind = tok[0]
+            nxt = moves[state].get(kind)
             if nxt is None:
-                nxt = self._learn(state, tok.type)
+                nxt = self._learn(state, kind)
             if nxt < 0:
-                raise UnexpectedLine(tok, self.expected(state))
+                raise UnexpectedLine(LineToken(tok), self.expected(state))
             state = nxt
         if not self.accepts(state):
             raise UnexpectedLine(None, self.expected(state))

@@ -121,9 +121,15 @@ class LineLexer(Lexer):
             pattern = pattern.replace("{" + key + "}", value)
         return pattern
 
-    def lex(self, text: str, *_: Any) -> Iterator[LineToken]:
-        by_char, default, new = self.by_char, self.default, LineToken
-        for number, line in enumerate(text.split("\n"), start=1):
+    def lines(self, text: str) -> list[tuple]:
+        """A hand's lines as tokens, plain tuples (type, fields, line number, text):
+        the parser's own path (``lex`` gives Lark the same as LineTokens)."""
+        by_char, default = self.by_char, self.default
+        out = []
+        add = out.append
+        number = 0
+        for line in text.split("\n"):
+            number += 1
             if not line:  # (the text is normalised: white-space-only lines are empty)
                 continue
             match, fields = by_char.get(line[0], default)
@@ -132,8 +138,12 @@ class LineLexer(Lexer):
             if kind == UNKNOWN and line.isspace():
                 continue  # a line of white space separates, as a blank line does
             idx = fields[kind]
-            value = m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
-            yield new((kind, value, number, line))
+            add((kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else (),
+                 number, line))
+        return out
+
+    def lex(self, text: str, *_: Any) -> Iterator[LineToken]:
+        return map(LineToken, self.lines(text))
 
 
 def _first_chars(pattern: str) -> frozenset[str] | None:

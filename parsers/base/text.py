@@ -78,6 +78,6 @@ class TextParser:
         except (ArithmeticError, ValueError, KeyError, IndexError) as exc:
             reason = "bad card" if isinstance(exc, CardError) else "bad value"
             line = builder.line
-            text_line = next((t.text for t in tokens if t.line == line), "")
+            text_line = next((t[3] for t in tokens if t[2] == line), "")
             detail = f"{exc}" + (f" in {text_line[:160]!r}" if text_line else "")
             raise ParseError(line, reason, detail) from None
