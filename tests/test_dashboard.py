@@ -447,3 +447,22 @@ def test_another_versions_database(monkeypatch, tmp_path):
 def test_every_page_runs(dashboard_db, monkeypatch, page):
     at = run_page(dashboard_db, page, monkeypatch)
     assert at.title[0].value.replace(" ", "_").lower() in (page, "import")
+
+
+# ---- every room
+
+def test_every_room_imported_is_offered_and_shown(dashboard_db, monkeypatch):
+    """sample_histories mixes every room read: the Room filter offers each, and the
+    hand list of one room shows that room's hands and no other's."""
+    rooms = sorted(r for (r,) in sql(dashboard_db, "SELECT DISTINCT site FROM hands"))
+    assert {"PokerStars", "GGPoker", "888poker", "Winamax", "PartyPoker"} <= set(rooms)
+    at = run_page(dashboard_db, "hands", monkeypatch)
+    room_filter = at.multiselect(key="f_sites")
+    assert sorted(room_filter.options) == rooms
+    from dashboard.sidebar import ALL_PLAYERS
+    at.selectbox(key="f_player").set_value(ALL_PLAYERS)
+    room_filter.set_value(["Winamax"]).run()
+    assert not at.exception
+    listed = frame(at, "hand_id", "replay")
+    winamax = {h for (h,) in sql(dashboard_db, "SELECT hand_id FROM hands WHERE site = 'Winamax'")}
+    assert set(listed["hand_id"]) == winamax

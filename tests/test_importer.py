@@ -179,3 +179,22 @@ def test_files_in_every_encoding_and_line_end_import_whole(tmp_path, encoding, n
         assert chunk.startswith("PokerStars Hand #")
         assert data[:offset].decode(codec, errors="ignore").count(newline) + 1 == line
     assert query(db, "SELECT count(*) FROM hand_players WHERE player = 'kb_grïnder'") == [(4,)]
+
+
+def test_one_folder_mixing_every_room_imports_in_one_command(tmp_path):
+    """Files of every room side by side: each file read by its own room."""
+    from conftest import SAMPLES as ALL_SAMPLES
+    from conftest import query
+
+    from parsers.registry import ROOMS
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for name in ROOMS:
+        for path in (ALL_SAMPLES / name).glob("*.txt"):
+            shutil.copy(path, folder / path.name)
+    s = run(tmp_path / "h.duckdb", folder)
+    assert (s.parse_errors, s.files_not_recognised, dict(s.formats_not_supported)) == (0, [], {})
+    formats = {f for (f,) in query(tmp_path / "h.duckdb", "SELECT DISTINCT format FROM files")}
+    assert formats == set(ROOMS)
+    statuses = query(tmp_path / "h.duckdb", "SELECT DISTINCT status FROM verdicts")
+    assert statuses == [("ok",)]
