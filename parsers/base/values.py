@@ -35,6 +35,19 @@ ZONES = {
     "JST": "Asia/Tokyo", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "KST": "Asia/Seoul",
     "AET": "Australia/Sydney", "ACT": "Australia/Adelaide", "AWST": "Australia/Perth",
     "NZT": "Pacific/Auckland", "UTC": "UTC", "GMT": "UTC",
+    # as players' computers abbreviate them (partypoker writes the player's zone)
+    "MSKS": "Europe/Moscow", "MSD": "Europe/Moscow",
+    "MEZ": "Europe/Berlin", "MESZ": "Europe/Berlin", "BST": "Europe/London",
+    "EEST": "Europe/Helsinki", "ICT": "Asia/Bangkok", "HKT": "Asia/Hong_Kong",
+    "SGT": "Asia/Singapore", "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney",
+    "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland", "BRST": "America/Sao_Paulo",
+    "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "MST": "America/Denver",
+    "MDT": "America/Denver", "CST": "America/Chicago", "CDT": "America/Chicago",
+    "AST": "America/Halifax", "ADT": "America/Halifax", "WEZ": "Europe/Lisbon",
+    "WESZ": "Europe/Lisbon", "OEZ": "Europe/Helsinki", "OESZ": "Europe/Helsinki",
+    "SAMT": "Europe/Samara", "YEKT": "Asia/Yekaterinburg", "YEKST": "Asia/Yekaterinburg",
+    "OMST": "Asia/Omsk", "NOVT": "Asia/Novosibirsk", "KRAT": "Asia/Krasnoyarsk",
+    "IRKT": "Asia/Irkutsk", "YAKT": "Asia/Yakutsk", "VLAT": "Asia/Vladivostok",
 }
 
 
@@ -45,6 +58,27 @@ def money(text: str) -> Decimal:
     if _AMOUNT.fullmatch(text) is None:
         raise ValueError(f"not an amount: {text!r}")
     return check_amount(Decimal(text.translate(_STRIP_MONEY)))
+
+
+_LOCAL_NUMBER = re.compile(r"(\d{1,3}(?:([.,])\d{3})?(?:\2\d{3})*|\d+)(?:[.,](\d{1,2}))?")
+_STRIP_LOCAL = str.maketrans("", "", "$€£ ")
+
+
+@lru_cache(maxsize=8192)
+def local_money(text: str) -> Decimal:
+    """An amount written with the separators of the player's locale, as 888 and
+    partypoker write them: '$1,234.50 USD' → 1234.50, '26,02 €' → 26.02, '1.200' and
+    '25 000' → 1200 and 25000. A separator followed by exactly three digits separates
+    thousands (the same one throughout); one followed by one or two digits, the cents."""
+    digits = text.translate(_STRIP_LOCAL)
+    if digits[-3:].isalpha():  # a currency code after the number
+        digits = digits[:-3]
+    m = _LOCAL_NUMBER.fullmatch(digits)
+    if m is None:
+        raise ValueError(f"not an amount: {text!r}")
+    whole, _, cents = m.groups()
+    whole = whole.replace(",", "").replace(".", "")
+    return check_amount(Decimal(f"{whole}.{cents}" if cents else whole))
 
 
 def seat_number(text: str) -> int:

@@ -27,14 +27,13 @@ from engine.hand import (
     Street,
     Structure,
     UnsupportedHand,
-    check_amount,
 )
 from engine.pots import uncalled
 from engine.rules import RoomRules
 from parsers.base.builder import Builder
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.base.values import seat_number
+from parsers.base.values import local_money, seat_number
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
     Street.TURN, Street.RIVER
@@ -46,22 +45,9 @@ CURRENCIES = "$€£"
 # after a comma, dot or space, then at most two decimals after a comma or dot
 AMOUNT = r"(?:[$€£] ?)?\d+(?:[ .,]\d{3})*(?:[.,]\d{1,2})?(?: ?[$€£])?"
 CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
-_STRIP = str.maketrans("", "", CURRENCIES + " ")
 
 
-@lru_cache(maxsize=8192)  # amounts repeat; Decimals are immutable
-def money(text: str) -> Decimal:
-    """An amount as 888 writes it (the grammar's {M}) → Decimal. Amounts have at most
-    two decimals, so a comma or dot followed by three digits separates thousands and
-    the last one followed by one or two digits is the decimal mark."""
-    digits = text.translate(_STRIP)
-    mark = max(digits.rfind(","), digits.rfind("."))
-    if mark < 0:
-        return check_amount(Decimal(digits))
-    if len(digits) - mark == 4:  # ",000": thousands only
-        return check_amount(Decimal(digits.replace(",", "").replace(".", "")))
-    whole = digits[:mark].replace(",", "").replace(".", "")
-    return check_amount(Decimal(f"{whole}.{digits[mark + 1:]}"))
+money = local_money  # (the grammar's {M} has told an amount from what is not)
 
 
 # ------------------------------------------------------------------ cards

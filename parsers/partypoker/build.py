@@ -37,7 +37,8 @@ from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import seat_number
 from parsers.partypoker.values import cards as read_cards
-from parsers.partypoker.values import currency, money, stamp, to_utc
+from parsers.base.values import to_utc
+from parsers.partypoker.values import currency, money, stamp
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
     Street.TURN, Street.RIVER

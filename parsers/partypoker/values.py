@@ -9,34 +9,17 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal
-from functools import lru_cache
-from zoneinfo import ZoneInfo
 
 from engine.cards import parse_cards
-from engine.hand import check_amount
-from parsers.base.values import ZONES
+from parsers.base.values import local_money
 
 # An amount inside a line: a currency sign or none, digits with separators, a
 # currency code or a sign after it, or none.
 AMOUNT = r"(?:[$€£] ?)?\d[\d,.]*(?: +[A-Z]{3}| ?[$€£])?"
 CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
-_NUMBER = re.compile(r"(\d{1,3}(?:([.,])\d{3})?(?:\2\d{3})*|\d+)(?:[.,](\d{1,2}))?")
-_STRIP = str.maketrans("", "", "$€£ ")
 
 
-@lru_cache(maxsize=8192)  # amounts repeat (blinds, antes, common bets)
-def money(text: str) -> Decimal:
-    """'$1,234.50 USD' → Decimal('1234.50'); '26,02' → 26.02; '1.200' → 1200."""
-    digits = text.translate(_STRIP)
-    if digits[-3:].isalpha():
-        digits = digits[:-3]
-    m = _NUMBER.fullmatch(digits)
-    if m is None:
-        raise ValueError(f"not an amount: {text!r}")
-    whole, _, cents = m.groups()
-    whole = whole.replace(",", "").replace(".", "")
-    return check_amount(Decimal(f"{whole}.{cents}" if cents else whole))
+money = local_money
 
 
 def currency(text: str) -> str | None:
@@ -72,34 +55,3 @@ def stamp(day: str, year: str) -> datetime:
                      int(m.group(5)))
 
 
-# The zones party names (the player's computer's, as its system abbreviates them),
-# beside those every room uses (parsers.base.values.ZONES).
-PARTY_ZONES = {
-    **ZONES,
-    "MSK": "Europe/Moscow", "MSKS": "Europe/Moscow", "MSD": "Europe/Moscow",
-    "MEZ": "Europe/Berlin", "MESZ": "Europe/Berlin", "BST": "Europe/London",
-    "EEST": "Europe/Helsinki", "ICT": "Asia/Bangkok", "HKT": "Asia/Hong_Kong",
-    "SGT": "Asia/Singapore", "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney",
-    "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland", "BRST": "America/Sao_Paulo",
-    "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "MST": "America/Denver",
-    "MDT": "America/Denver", "CST": "America/Chicago", "CDT": "America/Chicago",
-    "AST": "America/Halifax", "ADT": "America/Halifax", "WEZ": "Europe/Lisbon",
-    "WESZ": "Europe/Lisbon", "OEZ": "Europe/Helsinki", "OESZ": "Europe/Helsinki",
-    "SAMT": "Europe/Samara", "YEKT": "Asia/Yekaterinburg", "YEKST": "Asia/Yekaterinburg",
-    "OMST": "Asia/Omsk", "NOVT": "Asia/Novosibirsk", "KRAT": "Asia/Krasnoyarsk",
-    "IRKT": "Asia/Irkutsk", "YAKT": "Asia/Yakutsk", "VLAT": "Asia/Vladivostok",
-}
-
-
-@lru_cache(maxsize=64)
-def _zone(name: str) -> ZoneInfo | None:
-    key = PARTY_ZONES.get(name)
-    return ZoneInfo(key) if key else None
-
-
-def to_utc(when: datetime, zone: str | None) -> datetime | None:
-    """Local time in a zone party named → UTC; None where it named none known."""
-    where = _zone(zone) if zone else None
-    if where is None:
-        return None
-    return when.replace(tzinfo=where).astimezone(_zone("UTC")).replace(tzinfo=None)
