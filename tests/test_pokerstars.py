@@ -544,3 +544,13 @@ def test_a_pot_won_by_a_player_who_cashed_out_is_kept_by_the_room():
     assert h.summary.fees == (("cashed out", D("10.05")),)
     assert h.summary.seats[0].won == () and h.summary.seats[0].hand_names == ("a pair of Aces",)
     assert STARS.judge(h).status == "ok"
+
+
+def test_the_builder_makes_whole_records():
+    """The builder makes its named tuples as plain tuples (a speed measure): each
+    must still have every field, whatever fields the engine's records gain."""
+    h = hand(SHOWDOWN_BODY)
+    records = [*h.seats, *h.actions, *h.shows, *h.collects, *h.summary.seats]
+    assert {type(r).__name__ for r in records} == {
+        "Seat", "Action", "Show", "Collect", "SummarySeat"}
+    assert all(len(r) == len(type(r)._fields) for r in records)

@@ -39,6 +39,9 @@ from parsers.base.values import cards as read_cards
 PREDEAL, PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = tuple(Street)
 FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
 RUNS = {None: 1, "FIRST": 1, "SECOND": 2, "THIRD": 3}
+# a named tuple made as a tuple, every field given: the same value, without the
+# named tuple's Python-level __new__ (a speed measure only: an action or more a line)
+_new = tuple.__new__
 FOLDED_ON = {"before Flop": PREFLOP, "before Turn": FLOP, "before River": TURN,
              "on the Flop": FLOP, "on the Turn": TURN, "on the River": RIVER}
 _CHIP = Decimal(1)
@@ -167,8 +170,8 @@ class Builder:
             elif kind == Kind.POST_SB and self.small_blind_posted is None and not all_in:
                 self.small_blind_posted = value
             put[player] = put.get(player, ZERO) + value
-        self.actions.append(Action(self.street, player, kind, value, None,
-                                   all_in is not None, self.line))
+        self.actions.append(_new(Action, (self.street, player, kind, value, None,
+                                          all_in is not None, self.line)))
 
     def POST_SB(self, player, amount, all_in):
         self._post(Kind.POST_SB, player, amount, all_in)
@@ -196,26 +199,28 @@ class Builder:
         self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
     def FOLD(self, player, cards):
-        self.actions.append(Action(self.street, player, FOLD, ZERO, None, False, self.line))
+        self.actions.append(_new(Action, (self.street, player, FOLD, ZERO, None, False,
+                                          self.line)))
         if cards:
             self.shows.append(Show(player, read_cards(cards)))
 
     def CHECK(self, player):
-        self.actions.append(Action(self.street, player, CHECK, ZERO, None, False, self.line))
+        self.actions.append(_new(Action, (self.street, player, CHECK, ZERO, None, False,
+                                          self.line)))
 
     def CALL(self, player, amount, all_in):
         value = money(amount)
         put = self.put
         put[player] = put.get(player, ZERO) + value
-        self.actions.append(Action(self.street, player, CALL, value, None, all_in is not None,
-                                   self.line))
+        self.actions.append(_new(Action, (self.street, player, CALL, value, None,
+                                          all_in is not None, self.line)))
 
     def BET(self, player, amount, all_in):
         value = money(amount)
         put = self.put
         to = put[player] = put.get(player, ZERO) + value
-        self.actions.append(Action(self.street, player, BET, value, to, all_in is not None,
-                                   self.line))
+        self.actions.append(_new(Action, (self.street, player, BET, value, to,
+                                          all_in is not None, self.line)))
 
     def RAISE(self, player, by, to, all_in, cap):
         # "raises X to Y": Y is what counts (some exports misstate X), but X must be an amount
@@ -224,8 +229,8 @@ class Builder:
         put = self.put
         amount = total - put.get(player, ZERO)
         put[player] = total
-        self.actions.append(Action(self.street, player, RAISE, amount, total,
-                                   all_in is not None, self.line))
+        self.actions.append(_new(Action, (self.street, player, RAISE, amount, total,
+                                          all_in is not None, self.line)))
 
     # ------------------------------------------------------------ the streets
     def _street(self, street: Street, run: int, board: tuple[str, ...]) -> None:
@@ -269,13 +274,14 @@ class Builder:
     def COLLECTED(self, player, amount, main, side, side_n):
         # "from pot": the pot as a whole; "main pot": 0; "side pot": 1; "side pot-2": 2
         pot = 0 if main else (int(side_n) if side_n else 1) if side else None
-        self.collects.append(Collect(player, money(amount), pot, self.run))
+        self.collects.append(_new(Collect, (player, money(amount), pot, self.run)))
 
     def CASH_OUT(self, player, amount, fee):
         self.cash_outs.append((player, money(amount), money(fee) if fee else ZERO))
 
     def SHOWS(self, player, cards, hand_name):
-        self.shows.append(Show(player, read_cards(cards), True, hand_name, self.run))
+        self.shows.append(_new(Show, (player, read_cards(cards), True, hand_name, self.run,
+                                      None)))
 
     SHOWS_FOR = SHOWS
 
@@ -296,8 +302,8 @@ class Builder:
         self.summary_boards[RUNS[run]] = read_cards(cards)
 
     def SUMMARY_FOLDED(self, seat, player, street):
-        self.summary_seats.append(SummarySeat(int(seat), player, "folded",
-                                              folded_street=FOLDED_ON[street]))
+        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "folded",
+                                                     FOLDED_ON[street], (), (), ())))
 
     def _kept(self, won: tuple[Decimal, ...], cashed_out: str | None) -> tuple[Decimal, ...]:
         """CASHED_OUT_POT_IS_KEPT: what a player who cashed out (the room paid them
@@ -311,17 +317,17 @@ class Builder:
                        cashed_out):
         won = self._kept(tuple(money(w) for w in (won1, won2, won3) if w), cashed_out)
         names = tuple(n for n in (name1, name2, name3) if n)
-        self.summary_seats.append(SummarySeat(int(seat), player, "showed", cards=read_cards(cards),
-                                              won=won, hand_names=names))
+        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "showed", None,
+                                                     read_cards(cards), won, names)))
 
     def SUMMARY_MUCKED(self, seat, player, cards, won, cashed_out):
-        self.summary_seats.append(SummarySeat(
-            int(seat), player, "mucked", cards=read_cards(cards),
-            won=self._kept((money(won),), cashed_out) if won else ()))
+        self.summary_seats.append(_new(SummarySeat, (
+            int(seat), player, "mucked", None, read_cards(cards),
+            self._kept((money(won),), cashed_out) if won else (), ())))
 
     def SUMMARY_COLLECTED(self, seat, player, collected, won):
-        self.summary_seats.append(SummarySeat(int(seat), player, "collected",
-                                              won=(money(collected or won),)))
+        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "collected", None,
+                                                     (), (money(collected or won),), ())))
 
     def SUMMARY_SAT_OUT(self, seat, player):
         self.summary_seats.append(SummarySeat(int(seat), player, "sat out"))
@@ -353,7 +359,7 @@ class Builder:
         known = {s.player: s.cards for s in self.summary_seats if s.cards}
         known.update((s.player, s.cards) for s in self.shows if len(s.cards) > 1)
         known.update(self.dealt)
-        seats = [Seat(seat, player, stack, out, bounty, known.get(player, ()))
+        seats = [_new(Seat, (seat, player, stack, out, bounty, known.get(player, ())))
                  for seat, player, stack, out, bounty in self.seats]
         seats.sort(key=_seat_number)
         summary = None
