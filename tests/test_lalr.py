@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from lark.exceptions import UnexpectedInput
 
 from engine.simulate import simulate
@@ -11,6 +12,7 @@ from parsers.base.split import decode, normalise, split_hands
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.pokerstars import parse_hand
 from parsers.pokerstars.write import write_hand
+from parsers.registry import ROOMS
 
 LINES = parse_hand.grammar  # the automaton, and Lark's own parser (.lark) beside it
 LARK = LINES.lark
@@ -80,3 +82,47 @@ def test_the_automaton_is_finite_and_decides_the_same_once_complete():
     before = [ours_says(t) for t in sample]
     assert 100 < LINES.explore() < MOST_STATES
     assert [ours_says(t) for t in sample] == before
+
+
+def _room_texts(name: str) -> list[str]:
+    """The hands of a room's files in sample_histories (hand-written there)."""
+    from conftest import SAMPLES
+
+    from parsers.registry import room
+    out = []
+    for path in sorted((SAMPLES / name).glob("*.txt")):
+        text, enc = decode(path.read_bytes())
+        out += [raw.text for raw in split_hands(text, room(name), enc) if not raw.stray]
+    return out
+
+
+@pytest.mark.parametrize("name", [n for n in ROOMS if n != "pokerstars"])
+def test_every_room_s_automaton_decides_what_lark_decides(name):
+    """Each room's grammar is regular too: its automaton and Lark's own parser accept
+    and refuse the same hands, and the same mutations of them."""
+    import importlib
+    module = importlib.import_module(f"parsers.{name}")
+    lines = getattr(module, "text_parser", module.parse_hand).grammar
+    rng = random.Random(13)
+    hands = _room_texts(name)
+    assert hands, f"no hand-written {name} hands in sample_histories"
+    for text in hands:
+        assert _decides(lines, text) is None, text
+        for variant in mutations(text, rng):
+            assert _decides(lines, variant) == _decides(lines, variant, lark=True), variant
+
+
+def _decides(lines, text: str, lark: bool = False):
+    """None where the grammar takes the hand, else the line where it stops ("end":
+    the hand ends too early), by the automaton or by Lark's parser."""
+    try:
+        if lark:
+            lines.lark.parse(text)
+        else:
+            lines.check(lines.tokens(text))
+        return None
+    except UnexpectedInput as exc:
+        token = getattr(exc, "token", None)
+        return "end" if getattr(token, "type", "$END") == "$END" else token.line
+    except UnexpectedLine as exc:
+        return "end" if exc.token is None else exc.token.line

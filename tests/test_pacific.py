@@ -423,43 +423,6 @@ def test_a_pot_nobody_collects_fails():
     assert v.status == "failed" and "RAKE_MISMATCH" in v.codes
 
 
-def test_the_automaton_decides_what_lark_decides():
-    """888's grammar is regular, like the base's: its automaton and Lark's own LALR
-    parser accept and refuse the same hands, mutated too (see tests/test_lalr.py)."""
-    import random
-
-    from lark.exceptions import UnexpectedInput
-
-    from parsers.base.lalr import UnexpectedLine
-    from parsers.base.split import normalise
-    from parsers.pacific import parse_hand
-    lines = parse_hand.grammar
-
-    def ours(text):
-        try:
-            lines.check(lines.tokens(text))
-        except UnexpectedLine as exc:
-            return "end" if exc.token is None else exc.token.line
-
-    def lark(text):
-        try:
-            lines.lark.parse(text)
-        except UnexpectedInput as exc:
-            token = getattr(exc, "token", None)
-            return "end" if getattr(token, "type", "$END") == "$END" else token.line
-
-    rng = random.Random(5)
-    for text in (STEAL, SHOWDOWN, TOURNAMENT, GERMAN, POT_LIMIT, SHORT_BIG_BLIND):
-        text = normalise(text)
-        all_lines = text.split("\n")
-        assert ours(text) is None and lark(text) is None
-        for _ in range(40):
-            a, b = sorted(rng.sample(range(len(all_lines)), 2))
-            for variant in ("\n".join(all_lines[:a] + all_lines[a + 1:]),
-                            "\n".join(all_lines[:a] + [all_lines[b]] + all_lines[a:])):
-                assert ours(variant) == lark(variant), variant
-
-
 # ------------------------------------------------------------------ values
 
 @pytest.mark.parametrize("text, value", [

@@ -5,7 +5,6 @@ brackets as what each action adds, no uncalled bet returned, no SUMMARY).
 """
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal as D
@@ -13,13 +12,11 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, import_paths, query
-from lark.exceptions import UnexpectedInput
 
 from engine.hand import Kind, Street, Structure, UnsupportedHand
 from engine.replay import replay
 from engine.rules import DEFAULT
 from parsers.base.errors import ParseError
-from parsers.base.lalr import UnexpectedLine
 from parsers.base.split import split_hands
 from parsers.partypoker import ROOM as PARTY
 from parsers.partypoker import RULES, names_agree, parse_hand, whole
@@ -664,33 +661,6 @@ def test_rule_hand_names_as_party_prints_them():
     assert names_agree(evaluate(("9h", "8h") + board), "a pair of nines -- 9h,9c,Ks,Th,8h")
     assert names_agree(evaluate(("Jd", "Qd") + board), "a straight, nine to king.")
     assert not names_agree(evaluate(("Jd", "Qd") + board), "a pair of Kings")
-
-
-# ------------------------------------------------------------------ the grammar
-
-def test_the_automaton_decides_as_lark_does():
-    from parsers.partypoker import _parse
-    lines = _parse.grammar
-    rng = random.Random(5)
-    texts = [text(b) for b in (STEAL, SHOWDOWN)] + [TOURNEY_HEAD + "Anna folds\nDora wins 1 chips\n"]
-    for base in list(texts):
-        rows = base.split("\n")
-        for _ in range(30):
-            a, b = sorted(rng.sample(range(len(rows)), 2))
-            texts.append("\n".join(rows[:a] + rows[a + 1:]))
-            texts.append("\n".join(rows[:a] + [rows[b]] + rows[a:]))
-    for t in texts:
-        try:
-            lines.lark.parse(t)
-            lark = True
-        except UnexpectedInput:
-            lark = False
-        try:
-            lines.check(lines.tokens(t))
-            ours = True
-        except UnexpectedLine:
-            ours = False
-        assert ours == lark, t
 
 
 # ------------------------------------------------------------------ real files

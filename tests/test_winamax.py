@@ -2,7 +2,6 @@
 one by one; the real files of ../shared (corpus and wild) against the thresholds."""
 from __future__ import annotations
 
-import random
 from datetime import datetime
 from decimal import Decimal as D
 from pathlib import Path
@@ -651,42 +650,6 @@ def test_detection_and_a_hand_cut_off_at_the_end_of_a_file():
     assert not whole(CASH.split(" (button) won")[0])  # "Seat 1: Hero"
     assert not whole(FREEROLL.split("Seat 4: Away")[0]) and whole(FREEROLL)
     assert whole(PAID_AS_ONE) and not whole(PAID_AS_ONE.split("Seat 5: Hero")[0])
-
-
-def test_the_automaton_decides_what_lark_decides():
-    """The grammar's automaton and Lark's own parser agree on Winamax hands and their
-    mutations (a line dropped, repeated, two swapped)."""
-    from lark.exceptions import UnexpectedInput
-
-    from parsers.base.lalr import UnexpectedLine
-    lines = parse_text.grammar
-
-    def lark_says(text):
-        try:
-            lines.lark.parse(text)
-            return None
-        except UnexpectedInput as exc:
-            token = getattr(exc, "token", None)
-            return "end" if getattr(token, "type", "$END") == "$END" else token.line
-
-    def ours_says(text):
-        try:
-            lines.check(lines.tokens(text))
-            return None
-        except UnexpectedLine as exc:
-            return "end" if exc.token is None else exc.token.line
-
-    rng = random.Random(5)
-    texts = [CASH, HOLD_UP, GO_FAST, MTT, EXPRESSO, FREEROLL, SITTING_OUT, DEAD_BLIND, SPLIT,
-             PAID_AS_ONE, RUN_TWICE]
-    for text in map(normalise, texts):
-        assert lark_says(text) is None and ours_says(text) is None
-        rows = text.rstrip("\n").split("\n")
-        for _ in range(20):
-            a, b = sorted(rng.sample(range(len(rows)), 2))
-            for mutated in (rows[:a] + rows[a + 1:], rows[:a] + [rows[b]] + rows[a:]):
-                mutated = "\n".join(mutated)
-                assert lark_says(mutated) == ours_says(mutated), mutated
 
 
 # ------------------------------------------------------------------ the real files

@@ -75,8 +75,8 @@ def whole(text: str) -> bool:
     return _WINS.search(text) is not None
 
 
-_parse = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder, PLACEHOLDERS,
-                    SHARED_PREFIXES, other_game, closing="winner")
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder, PLACEHOLDERS,
+                          SHARED_PREFIXES, other_game, closing="winner")
 
 
 # party's Mac client leaves out the line end after some lines: "Player3 is sitting
@@ -94,7 +94,7 @@ def parse_hand(text: str):
         text = text.replace("\x00", "")
     if _GLUED.search(text) is not None:
         text = _GLUED.sub("\\1\n", text)
-    return _parse(text)
+    return text_parser(text)
 
 
 RULES = RoomRules(
