@@ -611,7 +611,12 @@ class _Replay:
                     for run, name in enumerate(seat.hand_names, start=1):
                         named.append((seat.player, run, seat.cards, name, None))
         known = self._known_cards() if any(not n[2] for n in named) else {}
-        for player, run, cards, written, dealt in named:
+        judged = set()  # a name is written twice, at the showdown and in the SUMMARY
+        for entry in named:
+            if entry in judged:
+                continue
+            judged.add(entry)
+            player, run, cards, written, dealt = entry
             board = hand.boards[run - 1] if len(hand.boards) >= run else ()
             if dealt is not None:
                 board = board[:dealt]  # named as it stood when shown
