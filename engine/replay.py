@@ -20,12 +20,7 @@ from engine.betting import PREDEAL, PREFLOP, RIVER, Round
 from engine.evaluate import evaluate, hand_name
 from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.pots import DEAD_POSTS, Pot, build_pots, dead_part, split, uncalled
-from engine.rules import (
-    DEFAULT,
-    ODD_CHIP_FROM_BUTTON_BACKWARDS,
-    ODD_CHIP_WORDS,
-    RoomRules,
-)
+from engine.rules import (DEFAULT, ODD_CHIP_FROM_BUTTON_BACKWARDS, ODD_CHIP_WORDS, RoomRules)
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN

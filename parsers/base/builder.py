@@ -17,22 +17,8 @@ import inspect
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 
-from engine.hand import (
-    CENT,
-    MAX_SEAT_NUMBER,
-    ZERO,
-    Action,
-    Collect,
-    Hand,
-    Kind,
-    Seat,
-    Show,
-    Stakes,
-    Street,
-    Structure,
-    Summary,
-    SummarySeat,
-)
+from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
+                         Stakes, Street, Structure, Summary, SummarySeat)
 from parsers.base.values import CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
 from parsers.base.values import cards as read_cards
 

@@ -15,19 +15,8 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from engine.hand import (
-    ZERO,
-    Action,
-    Collect,
-    Hand,
-    Kind,
-    Seat,
-    Show,
-    Stakes,
-    Street,
-    Structure,
-    UnsupportedHand,
-)
+from engine.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
+                         Structure, UnsupportedHand)
 from engine.pots import uncalled
 from engine.rules import RoomRules
 from parsers.base.builder import Builder

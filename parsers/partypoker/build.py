@@ -19,20 +19,8 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
-from engine.hand import (
-    CENT,
-    MAX_SEAT_NUMBER,
-    ZERO,
-    Action,
-    Collect,
-    Hand,
-    Kind,
-    Seat,
-    Show,
-    Stakes,
-    Street,
-    Structure,
-)
+from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
+                         Stakes, Street, Structure)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import seat_number
