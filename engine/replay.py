@@ -106,7 +106,7 @@ def replay(hand: Hand | UnsupportedHand, rules: RoomRules = DEFAULT) -> Verdict:
 class _Replay:
     __slots__ = ("hand", "rules", "findings", "unit", "order", "seat_index", "twice",
                  "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot",
-                 "known", "ranks", "hole", "seated_well", "cards_fit", "dead")
+                 "known", "ranks", "hole", "seated_well", "cards_fit", "dead", "last_seat")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
         self.hand = hand
@@ -125,7 +125,7 @@ class _Replay:
                 fit = False
         self.cards_fit = fit  # nobody holds more than two cards
         # seats numbered in order (so each once) from 1 within the table, players once
-        most = _last_seat(hand, rules)
+        self.last_seat = most = _last_seat(hand, rules)
         self.seated_well = (in_order and len(hole) == len(seats) and (not seats or (
             seats[0].seat >= 1 and (not most or last <= most))))
         if sitting_out:  # a player sitting out is in the hand only if they act
@@ -192,7 +192,7 @@ class _Replay:
     def check_table(self) -> None:
         """Seats, button and blinds as a table can have them."""
         hand = self.hand
-        most = _last_seat(hand, self.rules)
+        most = self.last_seat
         if not self.seated_well:
             self._check_seating()
         button = hand.button_seat
@@ -206,7 +206,7 @@ class _Replay:
             self.add("BAD_STAKES", f"blinds of {stakes.small_blind}/{stakes.big_blind}")
 
     def _check_seating(self) -> None:
-        hand, most = self.hand, _last_seat(self.hand, self.rules)
+        hand, most = self.hand, self.last_seat
         by_seat: dict[int, str] = {}
         by_player: dict[str, int] = {}
         for s in hand.seats:
@@ -359,9 +359,8 @@ class _Replay:
         return rnd.street
 
     def _capped(self, p: str) -> bool:
-        antes = sum((a.amount for a in self.hand.actions
-                     if a.player == p and a.kind == Kind.POST_ANTE), ZERO)
-        return self.contributed[p] - antes >= self.hand.stakes.cap
+        """Has the player bet the cap (dead money, antes included, is no bet)?"""
+        return self.contributed[p] - self.dead.get(p, ZERO) >= self.hand.stakes.cap
 
     # ------------------------------------------------------------ pots
     def check_pots(self) -> list[Pot] | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 
 from engine.hand import Hand, UnsupportedHand
-from engine.replay import Verdict, replay
+from engine.replay import Verdict
 from parsers.base.errors import ParseError
 from parsers.base.split import RawHand
 from parsers.registry import room
@@ -105,7 +105,7 @@ class _Unit:
         verdicts: list[Verdict | bool] = []
         for hand, file_id, path, raw, its in parsed:
             try:
-                verdicts.append(replay(hand, its.rules_for(hand)))
+                verdicts.append(its.judge(hand))
             except Exception:  # noqa: BLE001
                 self.internal_error(file_id, path, raw, traceback.format_exc())
                 verdicts.append(False)
