@@ -274,7 +274,8 @@ class Importer:
             return _Plan(state, _shown(path))
         state.format = fmt.name
         hands = split_hands(text, fmt, encoding, base_offset=start or None,
-                            base_line=1 if not start else _line_of(data, start, encoding))
+                            base_line=1 if not start else _line_of(data, start, encoding),
+                            context=_context_before(data, start, encoding, fmt))
         if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
             # the last hand may still be growing: read it again when the file grows
             state.resume_offset = hands[-1].byte_offset
@@ -310,6 +311,18 @@ def _warm_up(names: set[str]) -> None:
             room(name).parse("")
         except ValueError:
             pass
+
+
+def _context_before(data: bytes, offset: int, encoding: str, fmt: Room) -> str:
+    """The context in force at a byte offset (an XML session's header), for a room
+    whose hands need one; "" at the file's start."""
+    if not offset or fmt.context is None:
+        return ""
+    head = data[:offset].decode(text_codec(encoding), errors="replace")
+    found = None
+    for found in fmt.context.finditer(head):
+        pass
+    return found.group() if found else ""
 
 
 def _line_of(data: bytes, offset: int, encoding: str) -> int:

@@ -79,3 +79,45 @@ def test_detect_names_rooms_not_supported_yet():
     assert detect("Bovada Hand #123456: HOLDEM No Limit - 2024-01-01 10:00:00") == "Bovada"
     assert detect("just some text") is None
     assert detect(HAND.format(n=1)) is POKERSTARS
+
+
+def _xml_format():
+    """A room of XML sessions: hands are <game> elements that need their session's
+    <general> header to be read (as iPoker writes them)."""
+    import re
+
+    from engine.rules import DEFAULT
+    from parsers.base.room import Room
+    return Room("xml", "XML", start=re.compile(r"<game id="), parse=lambda text: text,
+                rules=DEFAULT, closing="</game>", ends_at_closing=True,
+                context=re.compile(r"<session[^>]*>\s*<general>.*?</general>", re.S),
+                between=re.compile(r"\s*(?:</session>\s*)?(?:(?:<\?xml[^>]*>\s*)?"
+                                   r"<session[^>]*>\s*<general>.*?</general>\s*)?", re.S))
+
+
+SESSIONS = ('<?xml version="1.0"?>\n<session n="1">\n <general><cur>EUR</cur></general>\n'
+            ' <game id="1">\n  <a/>\n </game>\n <game id="2"><a/></game>\n</session>\n'
+            '<session n="2">\n <general><cur>USD</cur></general>\n <game id="3"><a/></game>\n'
+            '</session>\n')
+
+
+def test_each_xml_hand_is_given_its_own_session_header():
+    data = SESSIONS.encode("utf-16")
+    text, enc = decode(data)
+    hands = split_hands(text, _xml_format(), enc)
+    assert [h.stray for h in hands] == [None, None, None]
+    assert [h.text.split("\n")[0] for h in hands] == ['<session n="1">'] * 2 + ['<session n="2">']
+    assert ["EUR" in h.text for h in hands] == [True, True, False]
+    for h, n in zip(hands, "123"):
+        own = data[h.byte_offset:h.byte_offset + h.byte_length].decode("utf-16-le")
+        assert own.startswith(f'<game id="{n}">') and own.rstrip().endswith("</game>")
+        assert h.text.endswith("</game>") and own.strip() in h.text
+
+
+def test_an_xml_import_resumed_in_a_session_keeps_its_header():
+    fmt = _xml_format()
+    text, enc = decode(SESSIONS.encode())
+    at = text.index('<game id="2"')
+    hands = split_hands(text[at:], fmt, enc, base_offset=at,
+                        context='<session n="1">\n <general><cur>EUR</cur></general>')
+    assert [("EUR" in h.text, "USD" in h.text) for h in hands] == [(True, False), (False, True)]

@@ -29,6 +29,12 @@ class Room:
     closing: str = "*** SUMMARY ***"  # the line that opens a hand's closing section
     whole: Callable[[str], bool] | None = None  # is a hand whole (default: ``closing`` in it)
     between: re.Pattern[str] = re.compile(r"\s*")  # what may stand between hands
+    # XML rooms: a hand's own text ends with its closing line (the element's end tag),
+    # not at the blank line after its closing section
+    ends_at_closing: bool = False
+    # what a hand needs from before it to be read (an XML session's header): the last
+    # match before a hand is put in front of its text; None: a hand stands alone
+    context: re.Pattern[str] | None = None
 
     def rules_for(self, hand: Hand) -> RoomRules:
         return self.rules_by_site.get(hand.site, self.rules)
@@ -48,5 +54,7 @@ class Room:
         section (rooms write blank lines after each hand, none inside one). What
         follows, up to the next hand, is between hands."""
         at = text.find(self.closing)
+        if self.ends_at_closing:
+            return len(text) if at < 0 else at + len(self.closing)
         blank = _BLANK_LINE.search(text, at) if at >= 0 else None
         return len(text) if blank is None else blank.start()

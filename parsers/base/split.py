@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 _NEWLINES = re.compile(r"\r\n?")
@@ -126,9 +127,13 @@ class HandFormat(Protocol):
 
     between: re.Pattern[str]  # what may stand between hands and is no hand
 
+    # what a hand needs from before it (an XML session's header): the last match before
+    # a hand is put in front of its text; None: a hand's text stands alone
+    context: re.Pattern[str] | None
+
 
 def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | None = None,
-                base_line: int = 1) -> list[RawHand]:
+                base_line: int = 1, context: str = "") -> list[RawHand]:
     """Cut ``text`` at every match of ``fmt.start``. Every hand but the last is complete;
     the last is complete if ``fmt.complete`` says so.
 
@@ -139,7 +144,11 @@ def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | No
     before the first hand, unless a separator or a single line (a title).
     ``base_offset``/``base_line`` say where ``text`` begins in the file: by default
     right after the byte order mark, if any; further on when an import resumes in
-    the middle of a grown file.
+    the middle of a grown file (``context``: then the context in force there).
+
+    Where the format has a ``context`` (the header of an XML session, which its hands
+    need to be read), each hand's text is the last context before it, a line end and
+    the hand; its offset and length stay the hand's own.
     """
     if base_offset is None:
         base_offset = bom_length(encoding)
@@ -176,7 +185,25 @@ def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | No
             hands.append(RawHand(hand, offset, length, line, not last or fmt.complete(hand)))
         offset += length
         prev = pos
+    if fmt.context is not None:
+        _put_context(hands, text, starts, fmt.context, context)
     return hands
+
+
+def _put_context(hands: list[RawHand], text: str, starts: list[int], pattern: re.Pattern[str],
+                 before: str) -> None:
+    """Put in front of each hand's text the last context before it (``before``: the
+    context in force where ``text`` begins)."""
+    found = [(m.start(), normalise(m.group())) for m in pattern.finditer(text)]
+    at = [start for start, _ in found]
+    pos = iter(starts)
+    for i, raw in enumerate(hands):
+        if raw.stray is not None:
+            continue
+        k = bisect_left(at, next(pos))
+        lead = found[k - 1][1] if k else normalise(before)
+        if lead:
+            hands[i] = replace(raw, text=f"{lead}\n{raw.text}")
 
 
 def _cut_tail(chunk: str, hand: str, own: int, fmt: HandFormat, offset: int, line: int,
