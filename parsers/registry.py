@@ -14,7 +14,7 @@ from functools import cache
 
 from parsers.base.room import Room
 
-ROOMS = ("pokerstars", "pacific", "winamax", "partypoker", "ggpoker")  # packages under parsers/, in the order a file is tried
+ROOMS = ("pokerstars", "pacific", "winamax", "partypoker", "ggpoker", "microgaming")  # packages under parsers/, in the order a file is tried
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)
@@ -36,7 +36,6 @@ NOT_YET = (
     ("Unibet / Enet", re.compile(r"Game #\d+: (?:Table|Hold'em)")),
     ("PKR", re.compile(r"brings \S+ to table|Starting Hand #")),
     ("Boss Media", re.compile(r"<HISTORY ID=")),
-    ("Microgaming", re.compile(r"<Game id=")),
 )
 
 

@@ -1,0 +1,421 @@
+"""One Microgaming (MPN) ``<Game>`` element → the engine's Hand.
+
+Microgaming writes each hand as an XML element of its own (no session around it):
+``<Game hhversion=… id=… date=… stakes="sb|bb" betlimit=… gametype=… rake=…>``, its
+``<Seats>`` (each seat's ``balance`` before the hand and ``endbalance`` after it) and its
+``<Gameplay>``: ``<Action seq=… type=… seat=… value=…/>`` in order, the streets as
+``DealFlop`` / ``DealTurn`` / ``DealRiver`` actions holding ``<Card value= suit=/>``,
+and a closing ``<Action type="Win">`` with one ``<Seat num= amount=/>`` per collection.
+The element is read with the standard library's XML parser (``ET.fromstring`` on one
+hand's text: small, whatever the file's size) and fed to the base Builder's methods,
+so that blinds, all-ins, uncalled bets and pots are made as for the text rooms.
+
+How Microgaming writes a hand (named where the builder applies it):
+
+- ``AMOUNTS_ADD``: from ``hhversion="2"`` on, the value of a Call, Bet, Raise or AllIn
+  is what the action adds; hands without ``hhversion`` (version 1) write a Call's and a
+  Raise's value as the player's total on the street (as fpdb reads them).
+- ``BET_OVER_BLINDS_IS_RAISE``: before the flop the blinds are no bet in Microgaming's
+  words: the first bet over them is written ``Bet`` (the big blind's raise after limps).
+- ``ALL_IN_BY_WHAT_IT_MAKES``: ``AllIn`` is a call, bet or raise by the street total it
+  makes; a player whose balance an action empties is all-in whatever its type.
+- ``BAD_BEAT_OFF_THE_STACK``: ``BadBeatContribution`` (the bad-beat jackpot's drop) is
+  taken from the player's balance, not put into the pot: the hand is played with the
+  balance less it.
+- ``UNCALLED_IN_THE_WIN``: when every other player folds, the uncalled part of the last
+  bet is not written: the ``Win`` holds it; when the hand goes on, it is written as
+  ``MoneyReturned``.
+- ``RAKE_IN_CENTS``: ``rake="300"`` is 3.00 (cents, or hundredths of a chip).
+- ``END_BALANCES_ARE_THE_ACCOUNT``: the room's own account of the hand (the Hand's
+  Summary) is what its figures say: the pot is what the balances lost (less bad-beat
+  drops) plus what was won, the rake is ``rake=``, and each player took from the pot
+  what their end balance says (end − start + what they put in − what came back). The
+  replay judges the actions and the ``Win`` against it: nothing is invented.
+  ``BALANCES_OF_THOSE_NOT_DEALT_IN`` are left out of it: a player who takes no part
+  and leaves the table during the hand ends it with ``endbalance="0.00"``.
+- ``NO_ACTION_NOT_DEALT_IN``: every player dealt in has an action (a post, a fold at
+  least); a seated player with none was not dealt in (sat out, waits for the big
+  blind), whether or not the seat says ``sittingout="true"``.
+- ``NAMES_IN_BASE64``: ``unicodealias``, ``unicodetablename`` and ``currencysymbol`` are
+  the text in UTF-16LE, base64-encoded (``alias`` and ``tablename`` lose what their
+  encoding cannot hold); the currency is the symbol (``rCA=`` is "€"); none: play money.
+- Cards are ``<Card value="10" suit="c"/>``; ``playerseat`` is the hero's seat (0: none),
+  whose cards a ``DealCards`` action holds.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from base64 import b64decode
+from binascii import Error as Base64Error
+from decimal import Decimal, InvalidOperation
+
+from engine.cards import CardError
+from engine.hand import (ZERO, Action, Collect, Hand, Kind, Show, Street, Structure,
+                         SummarySeat, UnsupportedHand, check_amount)
+from parsers.base.builder import Builder
+from parsers.base.errors import ParseError
+from parsers.base.values import seat_number, stamp
+
+SITE = "Microgaming"
+PREDEAL, PREFLOP, FLOP, TURN, RIVER = (Street.PREDEAL, Street.PREFLOP, Street.FLOP,
+                                       Street.TURN, Street.RIVER)
+FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
+_new = tuple.__new__  # a named tuple built as a tuple (see parsers.base.builder)
+
+LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
+# gametype as written (the XML parser reads &apos;): Hold'em, the rest another game
+HOLDEM = frozenset({"Hold'em", "Hold 'em", "Multi Table Hold'em", "Multi Table Hold 'em",
+                    "Holdem", "Texas Hold'em"})
+CURRENCY_BY_SYMBOL = {"€": "EUR", "$": "USD", "£": "GBP", "kr": "SEK", "¥": "CNY"}
+CARD = {(v, s): r + s for v, r in [(str(n), str(n)) for n in range(2, 10)]
+        + [("10", "T"), ("T", "T"), ("J", "J"), ("Q", "Q"), ("K", "K"), ("A", "A")]
+        for s in "cdhs"}
+_TOURNAMENT = re.compile(r"\[(\d+)\]")  # a tournament table: "… [123456]:Table 3"
+_CENT = Decimal("0.01")
+
+
+def _amount(text: str | None) -> Decimal:
+    """A value as Microgaming writes it ("0.02", "1", "1500") → Decimal, exactly."""
+    if text is None:
+        raise ValueError("an amount is missing")
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {text!r}") from None
+    if not value.is_finite() or value < 0 or "e" in text.lower():
+        raise ValueError(f"not an amount: {text!r}")
+    return check_amount(value)
+
+
+def _unicode(text: str | None) -> str | None:
+    """A base64 attribute (UTF-16LE text) → its text; None where absent or not base64."""
+    if not text:
+        return None
+    try:
+        return b64decode(text, validate=True).decode("utf-16-le")
+    except (Base64Error, UnicodeDecodeError, ValueError):
+        return None
+
+
+def _cards(action: ET.Element) -> tuple[str, ...]:
+    """The <Card value= suit=/> an action holds (cards written without a value are
+    hidden: left out)."""
+    out = []
+    for card in action.iter("Card"):
+        value = card.get("value")
+        if not value:
+            continue
+        key = (value.upper() if len(value) == 1 else value, (card.get("suit") or "").lower())
+        if key not in CARD:
+            raise CardError(f"not a card: value={value!r} suit={card.get('suit')!r}")
+        out.append(CARD[key])
+    return tuple(out)
+
+
+class MicrogamingBuilder(Builder):
+    """Microgaming's actions → Hand (the conventions: see the module doc)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__()
+        self.adds = version != 1  # AMOUNTS_ADD
+        self.by_seat: dict[int, str] = {}
+        self.left: dict[str, Decimal] = {}  # what each player has behind
+        self.balance: dict[str, Decimal] = {}  # the hand's stack (balance less drops)
+        self.end: dict[str, Decimal] = {}  # endbalance, as written
+        self.drops: dict[str, Decimal] = {}  # bad-beat jackpot drops
+        self.returned: dict[str, Decimal] = {}
+        self.board: tuple[str, ...] = ()
+        self.rake: Decimal | None = None
+        self.account = True  # every seat wrote its end balance
+
+    # ------------------------------------------------------------ the players
+    def player(self, seat: str | None) -> str:
+        try:
+            return self.by_seat[int(seat)]
+        except (TypeError, ValueError, KeyError):
+            raise ValueError(f"no player on seat {seat!r}") from None
+
+    def take(self, player: str, amount: Decimal) -> bool:
+        """Takes ``amount`` from the player's chips behind; is the player all-in now?"""
+        left = self.left[player] = self.left[player] - amount
+        return left <= 0
+
+    # ------------------------------------------------------------ blinds and antes
+    def post(self, kind: str, player: str, value: Decimal) -> None:
+        self._post(kind, player, str(value), "all-in" if self.take(player, value) else None)
+
+    def posted_to_play(self, player: str, value: Decimal) -> None:
+        """A player coming in posts to play: a big blind, or the blinds together (the
+        big blind live, the small one dead) where it is more."""
+        kind = Kind.POST_SB_BB if value > self.big_blind else Kind.POST_BB
+        self.post(kind, player, value)
+
+    # ------------------------------------------------------------ the betting
+    def to_preflop(self) -> None:
+        if self.street == PREDEAL:
+            self.street = PREFLOP
+
+    def act(self, kind: str, player: str, added: Decimal, all_in: bool) -> None:
+        put = self.put
+        to = put[player] = put.get(player, ZERO) + added
+        all_in = self.take(player, added) or all_in
+        self.actions.append(_new(Action, (self.street, player, kind, added,
+                                          None if kind == CALL else to, all_in, self.line)))
+
+    def call(self, player: str, value: Decimal) -> None:
+        self.to_preflop()
+        added = value if self.adds else value - self.put.get(player, ZERO)
+        self.act(CALL, player, added, False)
+
+    def bet(self, player: str, value: Decimal) -> None:
+        self.to_preflop()
+        if self.street == PREFLOP:  # BET_OVER_BLINDS_IS_RAISE
+            self.raise_(player, value)
+        else:
+            self.act(BET, player, value, False)
+
+    def raise_(self, player: str, value: Decimal) -> None:
+        self.to_preflop()
+        added = value if self.adds else value - self.put.get(player, ZERO)
+        self.act(RAISE, player, added, False)
+
+    def all_in(self, player: str, value: Decimal) -> None:
+        """ALL_IN_BY_WHAT_IT_MAKES: a call, bet or raise by the total it makes."""
+        self.to_preflop()
+        put = self.put
+        facing = max(put.values(), default=ZERO)
+        to = put.get(player, ZERO) + value
+        kind = CALL if to <= facing else RAISE if facing else BET
+        self.act(kind, player, value, True)
+
+    # ------------------------------------------------------------ the Hand
+    def street_cards(self, street: Street, action: ET.Element) -> None:
+        self.board += _cards(action)
+        self._street(street, 1, self.board)
+
+    def finish(self) -> Hand:
+        if self.account and self.rake is not None:
+            self.account_of_the_balances()
+        return super().finish()
+
+    def account_of_the_balances(self) -> None:
+        """END_BALANCES_ARE_THE_ACCOUNT: the pot and what each player took from it, as
+        the room's balances say (judged by the replay against the actions and Win)."""
+        put: dict[str, Decimal] = {}
+        for a in self.actions:
+            put[a.player] = put.get(a.player, ZERO) + a.amount
+        won = {}
+        for c in self.collects:
+            won[c.player] = won.get(c.player, ZERO) + c.amount
+        total = sum(won.values(), ZERO)
+        seats = self.summary_seats
+        for number, player, stack, out, _ in self.seats:
+            if out and player not in won:
+                continue  # BALANCES_OF_THOSE_NOT_DEALT_IN: not the hand's (one who
+                #           leaves the table ends with 0.00)
+            end = self.end[player]
+            total += stack - end
+            took = end - stack + put.get(player, ZERO) - self.returned.get(player, ZERO)
+            if took or player in won:
+                seats.append(_new(SummarySeat, (number, player, "collected", None, (),
+                                                (took,), ())))
+        self.pot = (total, self.rake, (), (), ZERO)
+
+    def currency(self) -> str:
+        return self.head["currency"]
+
+
+# what each action type does: (method name, whether it carries a value)
+POSTS = {"SmallBlind": Kind.POST_SB, "BigBlind": Kind.POST_BB, "Ante": Kind.POST_ANTE}
+STREETS = {"DealFlop": FLOP, "DealTurn": TURN, "DealRiver": RIVER}
+SILENT = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat"})
+
+
+def parse_hand(text: str) -> Hand | UnsupportedHand:
+    """One hand's text (a <Game> element) → Hand, UnsupportedHand, or ParseError."""
+    start = text.find("<Game")
+    if start < 0:
+        raise ParseError(1, "no <Game> element")
+    try:
+        game = ET.fromstring(text[start:])
+    except ET.ParseError as exc:
+        line, _ = exc.position
+        if "no element found" in str(exc):
+            raise ParseError(text.count("\n") + 1, "the hand ends before its </Game>") \
+                from None
+        raise ParseError(line + text.count("\n", 0, start), "not well-formed XML",
+                         str(exc)) from None
+    if game.tag != "Game":
+        raise ParseError(1, "no <Game> element", game.tag)
+    try:
+        return _read(game, text)
+    except ParseError:
+        raise
+    except (ArithmeticError, ValueError, KeyError, IndexError, TypeError) as exc:
+        reason = ("bad card" if isinstance(exc, CardError) else
+                  "an action type not known" if isinstance(exc, UnknownAction) else "bad value")
+        raise ParseError(_line_of(text, getattr(exc, "seq", None)), reason, str(exc)) \
+            from None
+
+
+class UnknownAction(ValueError):
+    """An <Action type=…> this reader does not know."""
+
+
+def _line_of(text: str, seq: str | None) -> int:
+    at = text.find(f'seq="{seq}"') if seq else -1
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def _read(game: ET.Element, text: str) -> Hand | UnsupportedHand:
+    get = game.get
+    hand_id = get("id")
+    if not hand_id or not hand_id.isdigit():
+        raise ParseError(1, "the hand has no id", repr(hand_id))
+    table = _unicode(get("unicodetablename")) or get("tablename") or ""
+    limit = get("betlimit") or ""
+    if limit not in LIMITS:
+        raise ParseError(1, "a bet limit not known", repr(limit))
+    structure = LIMITS[limit]
+    date = get("date")
+    played_at = stamp(date) if date else None
+    kind = get("gametype") or ""
+    if kind not in HOLDEM:
+        return UnsupportedHand(SITE, hand_id, kind, structure, table, played_at, text)
+    sb, _, bb = (get("stakes") or "").partition("|")
+    _amount(sb), _amount(bb)  # (says which is not an amount)
+    tournament = get("istournament", "0") not in ("0", "") or get("tabletype") == "MTT"
+    tournament_id = None
+    if tournament:
+        found = _TOURNAMENT.search(get("tablename") or table)
+        tournament_id = found.group(1) if found else table
+        currency = "chips"
+    elif get("realmoney", "true") != "true":
+        currency = "play"
+    else:
+        symbol = (_unicode(get("currencysymbol")) or "").strip()
+        if not symbol:
+            currency = "play"
+        elif symbol in CURRENCY_BY_SYMBOL:
+            currency = CURRENCY_BY_SYMBOL[symbol]
+        elif len(symbol) == 3 and symbol.isalpha() and symbol.isupper():
+            currency = symbol
+        else:
+            raise ParseError(1, "a currency not known", repr(symbol))
+    version = get("hhversion")
+    b = MicrogamingBuilder(int(version) if version and version.isdigit() else 1)
+    b.head = {"site": SITE, "hand_id": hand_id, "zoom": None, "tournament": tournament_id,
+              "buy_in": None, "level": None, "sb": sb, "bb": bb, "cap": None,
+              "currency": currency, "date": date, "tz": None, "date_et": None, "tz_et": None}
+    b.structure = structure
+    # FIXED_LIMIT_STAKES_ARE_BETS (as the base): "10|20" names the small and big bet
+    b.big_blind = _amount(sb if structure == Structure.FIXED_LIMIT else bb)
+    rake = get("rake")
+    b.rake = _amount(rake) * _CENT if rake is not None else None  # RAKE_IN_CENTS
+    b.table = table
+    size = get("tablesize")
+    b.max_seats = seat_number(size) if size and size.isdigit() and size != "0" else None
+
+    seats = game.find("Seats")
+    play = game.find("Gameplay")
+    if seats is None or play is None:
+        raise ParseError(1, "the hand has no " + ("<Seats>" if seats is None else "<Gameplay>"))
+    by_seat, left, ends = b.by_seat, b.left, b.end
+    hero_seat = get("playerseat")
+    for s in seats.iter("Seat"):
+        number = seat_number(s.get("num") or "")
+        player = _unicode(s.get("unicodealias")) or s.get("alias")
+        if not player:
+            raise ParseError(1, f"seat {number} has no player's name")
+        if number in by_seat:
+            raise ParseError(1, f"seat {number} is written twice")
+        stack = _amount(s.get("balance"))
+        by_seat[number] = player
+        left[player] = stack
+        end = s.get("endbalance")
+        if end is None:
+            b.account = False
+        else:
+            ends[player] = _amount(end)
+        b.seats.append([number, player, stack, s.get("sittingout") == "true", None])
+        if s.get("dealer") == "true":
+            b.button = number
+        if hero_seat == s.get("num"):
+            b.hero = player
+    if not by_seat:
+        raise ParseError(1, "the hand has no seats")
+
+    for action in play:
+        if action.tag != "Action":
+            continue
+        kind = action.get("type")
+        seq = action.get("seq")
+        try:
+            _do(b, action, kind)
+        except ParseError:
+            raise
+        except (ArithmeticError, ValueError, KeyError, IndexError, TypeError) as exc:
+            exc.seq = seq  # (the line named in the error)
+            raise
+    if not any(a.tag == "Action" and a.get("type") == "Win" for a in play):
+        raise ParseError(text.count("\n") + 1, "the hand has no Win")
+    # BAD_BEAT_OFF_THE_STACK: the hand is played with the balance less the drop.
+    # NO_ACTION_NOT_DEALT_IN: a player dealt in has an action (a post or a fold at
+    # least): one with none sat out, whether or not the room says so
+    drops, acting = b.drops, {a.player for a in b.actions}
+    b.seats = [(n, p, st - drops[p] if p in drops else st, out or p not in acting, bounty)
+               for n, p, st, out, bounty in b.seats]
+    return b.finish()
+
+
+def _do(b: MicrogamingBuilder, action: ET.Element, kind: str | None) -> None:
+    """One <Action>, by its type."""
+    if kind in SILENT:
+        return
+    if kind in STREETS:
+        b.street_cards(STREETS[kind], action)
+        return
+    if kind == "Win":
+        for s in action.iter("Seat"):
+            b.collects.append(_new(Collect, (b.player(s.get("num")), _amount(s.get("amount")),
+                                             None, 1)))
+        return
+    player = b.player(action.get("seat"))
+    value = action.get("value")
+    if kind in ("Fold", "Check"):
+        b.to_preflop()
+        b.actions.append(_new(Action, (b.street, player, FOLD if kind == "Fold" else CHECK,
+                                       ZERO, None, False, b.line)))
+    elif kind == "Call":
+        b.call(player, _amount(value))
+    elif kind == "Bet":
+        b.bet(player, _amount(value))
+    elif kind == "Raise":
+        b.raise_(player, _amount(value))
+    elif kind == "AllIn":
+        b.all_in(player, _amount(value))
+    elif kind in POSTS:
+        b.post(POSTS[kind], player, _amount(value))
+    elif kind == "PostedToPlay":
+        b.posted_to_play(player, _amount(value))
+    elif kind == "MoneyReturned":
+        amount = _amount(value)
+        b.uncalled.append((player, amount))
+        b.returned[player] = b.returned.get(player, ZERO) + amount
+        b.left[player] += amount
+    elif kind == "BadBeatContribution":
+        amount = _amount(value)
+        b.drops[player] = b.drops.get(player, ZERO) + amount
+        b.left[player] -= amount
+    elif kind == "DealCards":
+        b.to_preflop()
+        cards = _cards(action)
+        if cards:
+            b.dealt[player] = b.dealt.get(player, ()) + cards
+    elif kind == "ShowCards":
+        b.shows.append(_new(Show, (player, _cards(action), True, None, 1, None)))
+    elif kind == "MuckCards":
+        b.shows.append(_new(Show, (player, _cards(action), False, None, 1, None)))
+    else:
+        raise UnknownAction(repr(kind))
