@@ -47,8 +47,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from base64 import b64decode
+from datetime import datetime
 from binascii import Error as Base64Error
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from engine.cards import CardError
 from engine.hand import (ZERO, Action, Collect, Hand, Kind, Show, Street, Structure,
@@ -75,6 +77,7 @@ _TOURNAMENT = re.compile(r"\[(\d+)\]")  # a tournament table: "… [123456]:Tabl
 _CENT = Decimal("0.01")
 
 
+@lru_cache(maxsize=32768)  # amounts repeat (blinds, balances); Decimals are immutable
 def _amount(text: str | None) -> Decimal:
     """A value as Microgaming writes it ("0.02", "1", "1500") → Decimal, exactly."""
     if text is None:
@@ -88,6 +91,7 @@ def _amount(text: str | None) -> Decimal:
     return check_amount(value)
 
 
+@lru_cache(maxsize=8192)  # players and tables come back hand after hand
 def _unicode(text: str | None) -> str | None:
     """A base64 attribute (UTF-16LE text) → its text; None where absent or not base64."""
     if not text:
@@ -120,6 +124,8 @@ class MicrogamingBuilder(Builder):
         super().__init__()
         self.adds = version != 1  # AMOUNTS_ADD
         self.by_seat: dict[int, str] = {}
+        self.by_num: dict[str, str] = {}  # the same, by the seat number as written
+        self.won_written = False  # the <Action type="Win">
         self.left: dict[str, Decimal] = {}  # what each player has behind
         self.balance: dict[str, Decimal] = {}  # the hand's stack (balance less drops)
         self.end: dict[str, Decimal] = {}  # endbalance, as written
@@ -132,9 +138,12 @@ class MicrogamingBuilder(Builder):
     # ------------------------------------------------------------ the players
     def player(self, seat: str | None) -> str:
         try:
-            return self.by_seat[int(seat)]
-        except (TypeError, ValueError, KeyError):
-            raise ValueError(f"no player on seat {seat!r}") from None
+            return self.by_num[seat]  # (the seat as written on its <Seat>)
+        except KeyError:
+            try:
+                return self.by_seat[int(seat)]
+            except (TypeError, ValueError, KeyError):
+                raise ValueError(f"no player on seat {seat!r}") from None
 
     def take(self, player: str, amount: Decimal) -> bool:
         """Takes ``amount`` from the player's chips behind; is the player all-in now?"""
@@ -263,6 +272,14 @@ class UnknownAction(ValueError):
     """An <Action type=…> this reader does not know."""
 
 
+def _when(date: str) -> datetime:
+    """"2013-09-23 14:27:33" → datetime (the room's clock; its zone is not written)."""
+    try:
+        return datetime.fromisoformat(date)
+    except ValueError:
+        return stamp(date)
+
+
 def _line_of(text: str, seq: str | None) -> int:
     at = text.find(f'seq="{seq}"') if seq else -1
     return text.count("\n", 0, at) + 1 if at >= 0 else 1
@@ -279,7 +296,7 @@ def _read(game: ET.Element, text: str) -> Hand | UnsupportedHand:
         raise ParseError(1, "a bet limit not known", repr(limit))
     structure = LIMITS[limit]
     date = get("date")
-    played_at = stamp(date) if date else None
+    played_at = _when(date) if date else None
     kind = get("gametype") or ""
     if kind not in HOLDEM:
         return UnsupportedHand(SITE, hand_id, kind, structure, table, played_at, text)
@@ -331,7 +348,7 @@ def _read(game: ET.Element, text: str) -> Hand | UnsupportedHand:
         if number in by_seat:
             raise ParseError(1, f"seat {number} is written twice")
         stack = _amount(s.get("balance"))
-        by_seat[number] = player
+        by_seat[number] = b.by_num[s.get("num")] = player
         left[player] = stack
         end = s.get("endbalance")
         if end is None:
@@ -346,19 +363,24 @@ def _read(game: ET.Element, text: str) -> Hand | UnsupportedHand:
     if not by_seat:
         raise ParseError(1, "the hand has no seats")
 
+    actions, by_num = b.actions, b.by_num
     for action in play:
-        if action.tag != "Action":
-            continue
         kind = action.get("type")
-        seq = action.get("seq")
         try:
-            _do(b, action, kind)
+            if kind == "Fold" or kind == "Check":  # (the most frequent: read here)
+                player = by_num.get(action.get("seat")) or b.player(action.get("seat"))
+                if b.street == PREDEAL:
+                    b.street = PREFLOP
+                actions.append(_new(Action, (b.street, player, FOLD if kind == "Fold"
+                                             else CHECK, ZERO, None, False, 0)))
+            elif action.tag == "Action":
+                _do(b, action, kind)
         except ParseError:
             raise
         except (ArithmeticError, ValueError, KeyError, IndexError, TypeError) as exc:
-            exc.seq = seq  # (the line named in the error)
+            exc.seq = action.get("seq")  # (the line named in the error)
             raise
-    if not any(a.tag == "Action" and a.get("type") == "Win" for a in play):
+    if not b.won_written:
         raise ParseError(text.count("\n") + 1, "the hand has no Win")
     # BAD_BEAT_OFF_THE_STACK: the hand is played with the balance less the drop.
     # NO_ACTION_NOT_DEALT_IN: a player dealt in has an action (a post or a fold at
@@ -377,6 +399,7 @@ def _do(b: MicrogamingBuilder, action: ET.Element, kind: str | None) -> None:
         b.street_cards(STREETS[kind], action)
         return
     if kind == "Win":
+        b.won_written = True
         for s in action.iter("Seat"):
             b.collects.append(_new(Collect, (b.player(s.get("num")), _amount(s.get("amount")),
                                              None, 1)))
