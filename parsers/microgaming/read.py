@@ -401,8 +401,9 @@ def _do(b: MicrogamingBuilder, action: ET.Element, kind: str | None) -> None:
     if kind == "Win":
         b.won_written = True
         for s in action.iter("Seat"):
-            b.collects.append(_new(Collect, (b.player(s.get("num")), _amount(s.get("amount")),
-                                             None, 1)))
+            amount = _amount(s.get("amount"))
+            if amount:  # (a seat written as winning nothing takes nothing)
+                b.collects.append(_new(Collect, (b.player(s.get("num")), amount, None, 1)))
         return
     player = b.player(action.get("seat"))
     value = action.get("value")
