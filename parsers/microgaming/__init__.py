@@ -29,7 +29,9 @@ ROOM = Room(
     rules=RULES,
     closing="</Game>",
     ends_at_closing=True,
-    # between hands: white space, an XML declaration, the separators of exported files
-    # ("----5049104353.DAT----", as fpdb splits them)
-    between=re.compile(r"(?:\s+|<\?xml[^>]*\?>|-{4}[^\n<]*?\.DAT-{4})*", re.I),
+    # between hands: white space, an XML declaration, what the client's files write
+    # around each hand ("----PRIMA.DAT----" before, "ExtendedTableName: <table> [N]"
+    # after)
+    between=re.compile(r"(?:\s+|<\?xml[^>]*\?>|-{4}[^\n<]*?\.DAT-{4}"
+                       r"|ExtendedTableName:[^\n]*)*", re.I),
 )

@@ -55,6 +55,7 @@ from functools import lru_cache
 from engine.cards import CardError
 from engine.hand import (ZERO, Action, Collect, Hand, Kind, Show, Street, Structure,
                          SummarySeat, UnsupportedHand, check_amount)
+from engine.pots import DEAD_POSTS, dead_part, uncalled
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import seat_number, stamp
@@ -134,6 +135,7 @@ class MicrogamingBuilder(Builder):
         self.board: tuple[str, ...] = ()
         self.rake: Decimal | None = None
         self.account = True  # every seat wrote its end balance
+        self.posted_big: list[int] = []  # PostedToPlay of a big blind: its action's index
 
     # ------------------------------------------------------------ the players
     def player(self, seat: str | None) -> str:
@@ -155,10 +157,26 @@ class MicrogamingBuilder(Builder):
         self._post(kind, player, str(value), "all-in" if self.take(player, value) else None)
 
     def posted_to_play(self, player: str, value: Decimal) -> None:
-        """A player coming in posts to play: a big blind, or the blinds together (the
-        big blind live, the small one dead) where it is more."""
-        kind = Kind.POST_SB_BB if value > self.big_blind else Kind.POST_BB
-        self.post(kind, player, value)
+        """POSTED_TO_PLAY: a player coming in (or back) posts to play, live (a raise
+        after it counts it in the player's bet, whether it is the small or the big
+        blind); a big blind may have the small blind with it, dead, which the value does
+        not say but the balance does (``both_blinds``)."""
+        if value < self.big_blind:  # (live: it is part of the player's bet)
+            self.post(Kind.POST_BB, player, value)
+        else:
+            self.post(Kind.POST_SB_BB if value > self.big_blind else Kind.POST_BB, player, value)
+            if value == self.big_blind:
+                self.posted_big.append(len(self.actions) - 1)
+
+    def both_blinds(self, sb: Decimal) -> None:
+        """A big blind posted to play whose player's balance lost the small blind beyond
+        what the actions put in posted both: the small blind too, dead."""
+        paid = self.paid()
+        put, _ = self.contributions()
+        for i in self.posted_big:
+            a = self.actions[i]
+            if paid.get(a.player) == put[a.player] + sb:
+                self.actions[i] = a._replace(kind=Kind.POST_SB_BB, amount=a.amount + sb)
 
     # ------------------------------------------------------------ the betting
     def to_preflop(self) -> None:
@@ -208,15 +226,35 @@ class MicrogamingBuilder(Builder):
             self.account_of_the_balances()
         return super().finish()
 
-    def account_of_the_balances(self) -> None:
-        """END_BALANCES_ARE_THE_ACCOUNT: the pot and what each player took from it, as
-        the room's balances say (judged by the replay against the actions and Win)."""
+    def contributions(self) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
+        """What each player put in by the actions, and what each won."""
         put: dict[str, Decimal] = {}
         for a in self.actions:
             put[a.player] = put.get(a.player, ZERO) + a.amount
-        won = {}
+        won: dict[str, Decimal] = {}
         for c in self.collects:
             won[c.player] = won.get(c.player, ZERO) + c.amount
+        return put, won
+
+    def paid(self) -> dict[str, Decimal]:
+        """What each player's balances say they put in (what they lost, plus what they
+        won and had back), for those with an end balance."""
+        _, won = self.contributions()
+        end, returned = self.end, self.returned
+        return {p: stack - end[p] + won.get(p, ZERO) + returned.get(p, ZERO)
+                for _, p, stack, _, _ in self.seats if p in end}
+
+    def account_of_the_balances(self) -> None:
+        """END_BALANCES_ARE_THE_ACCOUNT: the pot and what each player took from it, as
+        the room's balances say (judged by the replay against the actions and Win)."""
+        put, won = self.contributions()
+        # UNCALLED_IN_THE_WIN, or given back silently (hands of before 2012 write no
+        # MoneyReturned): an uncalled bet not written that the Win does not hold came
+        # back to its bettor, outside the pot
+        back = None
+        if not self.uncalled:
+            bets = {p: c - dead_part_of(self.actions, p, self.big_blind) for p, c in put.items()}
+            back = uncalled(bets)
         total = sum(won.values(), ZERO)
         seats = self.summary_seats
         for number, player, stack, out, _ in self.seats:
@@ -224,8 +262,11 @@ class MicrogamingBuilder(Builder):
                 continue  # BALANCES_OF_THOSE_NOT_DEALT_IN: not the hand's (one who
                 #           leaves the table ends with 0.00)
             end = self.end[player]
-            total += stack - end
             took = end - stack + put.get(player, ZERO) - self.returned.get(player, ZERO)
+            if back is not None and back[0] == player \
+                    and took == won.get(player, ZERO) + back[1]:
+                took -= back[1]  # had back silently
+            total += stack - end
             if took or player in won:
                 seats.append(_new(SummarySeat, (number, player, "collected", None, (),
                                                 (took,), ())))
@@ -280,6 +321,12 @@ def _when(date: str) -> datetime:
         return stamp(date)
 
 
+def dead_part_of(actions: list[Action], player: str, big_blind: Decimal) -> Decimal:
+    """The dead money a player posted (no part of a bet: never returned as uncalled)."""
+    return sum((dead_part(a.kind, a.amount, big_blind) for a in actions
+                if a.player == player and a.kind in DEAD_POSTS), ZERO)
+
+
 def _line_of(text: str, seq: str | None) -> int:
     at = text.find(f'seq="{seq}"') if seq else -1
     return text.count("\n", 0, at) + 1 if at >= 0 else 1
@@ -328,8 +375,8 @@ def _read(game: ET.Element, text: str) -> Hand | UnsupportedHand:
     b.structure = structure
     # FIXED_LIMIT_STAKES_ARE_BETS (as the base): "10|20" names the small and big bet
     b.big_blind = _amount(sb if structure == Structure.FIXED_LIMIT else bb)
-    rake = get("rake")
-    b.rake = _amount(rake) * _CENT if rake is not None else None  # RAKE_IN_CENTS
+    rake = get("rake")  # RAKE_IN_CENTS; a tournament's (none written) is nothing
+    b.rake = (_amount(rake) * _CENT if rake is not None else ZERO if tournament else None)
     b.table = table
     size = get("tablesize")
     b.max_seats = seat_number(size) if size and size.isdigit() and size != "0" else None
@@ -388,6 +435,8 @@ def _read(game: ET.Element, text: str) -> Hand | UnsupportedHand:
     drops, acting = b.drops, {a.player for a in b.actions}
     b.seats = [(n, p, st - drops[p] if p in drops else st, out or p not in acting, bounty)
                for n, p, st, out, bounty in b.seats]
+    if b.posted_big and b.account:
+        b.both_blinds(_amount(sb))
     return b.finish()
 
 
