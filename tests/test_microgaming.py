@@ -453,3 +453,154 @@ def test_hhsmithy_s_microgaming_heads_up_sample_is_an_888_hand():
         pytest.skip(f"no {path}")
     text, _ = decode(path.read_bytes())
     assert detect(text).name == "pacific"  # "***** Cassava Hand History for Game …"
+
+
+# ---------------------------------------------------------------- older and newer forms
+
+# A hand of before 2012: no hhversion, the raise's value the street total, and the
+# part of an all-in nobody called given back without a MoneyReturned
+OLD = game([
+    seat(1, "Wrenfield", "40.00", "40.00", ' dealer="true"'),
+    seat(2, "Oakhurst", "30.00", "37.44"),
+    seat(3, "Pellham", "20.00", "19.80"),
+    seat(4, "Quillon", "8.00", "0.00"),
+], """
+      <Action seq="1" type="SmallBlind" seat="2" value="0.10"/>
+      <Action seq="2" type="BigBlind" seat="3" value="0.20"/>
+      <Action seq="3" type="AllIn" seat="4" value="8.00"/>
+      <Action seq="4" type="Fold" seat="1"/>
+      <Action seq="5" type="AllIn" seat="2" value="29.90"/>
+      <Action seq="6" type="Fold" seat="3"/>
+      <Action seq="7" type="DealFlop">
+         <Card value="5" suit="c" id="17"/>
+         <Card value="5" suit="s" id="4"/>
+         <Card value="K" suit="h" id="51"/>
+      </Action>
+      <Action seq="8" type="DealTurn">
+         <Card value="9" suit="c" id="21"/>
+      </Action>
+      <Action seq="9" type="DealRiver">
+         <Card value="Q" suit="h" id="50"/>
+      </Action>
+      <Action seq="10" type="ShowCards" seat="2">
+         <Card value="J" suit="h" id="49"/>
+         <Card value="J" suit="s" id="10"/>
+      </Action>
+      <Action seq="11" type="MuckCards" seat="4">
+         <Card value="A" suit="d" id="26"/>
+         <Card value="4" suit="c" id="16"/>
+      </Action>
+      <Action type="Win">
+         <Seat num="2" amount="15.44" pot="0" type="" lowhandwin="0"/>
+      </Action>
+""", hand_id="3000000001", rake=76).replace('hhversion="4" ', "")
+
+
+def test_hands_before_2012_give_the_uncalled_part_back_silently():
+    h = parse_hand(OLD)
+    assert h.uncalled == () and h.collects[0].amount == D("15.44")
+    assert (h.summary.total_pot, h.summary.rake) == (D("16.20"), D("0.76"))
+    assert judge(OLD).status == "ok"
+    # the same hand had the bettor's end balance not had it back
+    v = judge(OLD.replace('endbalance="37.44"', 'endbalance="15.44"'))
+    assert v.status == "failed"
+    # v1 raises are street totals: to 0.60, then a call to 0.60 adds 0.40
+    text = STEAL.replace('hhversion="4" ', "")
+    assert [a.raise_to for a in parse_hand(text).actions if a.kind == Kind.RAISE] == [D("0.60")]
+
+
+def _posted(value: str, end: str, then: str = "") -> str:
+    return game([seat(1, "Wrenfield", "20.00", end),
+                 seat(2, "Oakhurst", "20.00", "20.00", ' dealer="true"'),
+                 seat(3, "Pellham", "20.00", "19.90"), seat(4, "Quillon", "20.00", "WIN")], f"""
+      <Action seq="1" type="SmallBlind" seat="3" value="0.10"/>
+      <Action seq="2" type="BigBlind" seat="4" value="0.20"/>
+      <Action seq="3" type="PostedToPlay" seat="1" value="{value}"/>
+{then}      <Action seq="5" type="Fold" seat="2"/>
+      <Action seq="6" type="Fold" seat="3"/>
+      <Action seq="7" type="Check" seat="4"/>
+      <Action seq="8" type="DealFlop">
+         <Card value="5" suit="c" id="17"/>
+         <Card value="5" suit="s" id="4"/>
+         <Card value="K" suit="h" id="51"/>
+      </Action>
+      <Action seq="9" type="Bet" seat="4" value="0.40"/>
+      <Action seq="10" type="Fold" seat="1"/>
+      <Action seq="11" type="MuckCards" seat="4"/>
+      <Action type="Win">
+         <Seat num="4" amount="AMOUNT" pot="0" type="" lowhandwin="0"/>
+      </Action>
+""")
+
+
+def test_posted_to_play_is_live_and_may_have_a_dead_small_blind_the_balance_shows():
+    # the big blind posted to play, the player checks: 0.20 in
+    big = _posted("0.20", "19.80", '      <Action seq="4" type="Check" seat="1"/>\n') \
+        .replace("WIN", "20.30").replace("AMOUNT", "0.90")
+    h = parse_hand(big)
+    assert [(a.kind, a.amount) for a in h.actions if a.player == "Wrenfield"][0] == (
+        Kind.POST_BB, D("0.20"))
+    assert judge(big).status == "ok"
+    # the same, but the balance lost 0.30: the small blind went with it, dead
+    both = _posted("0.20", "19.70", '      <Action seq="4" type="Check" seat="1"/>\n') \
+        .replace("WIN", "20.40").replace("AMOUNT", "1.00")
+    h = parse_hand(both)
+    assert [(a.kind, a.amount) for a in h.actions if a.player == "Wrenfield"][0] == (
+        Kind.POST_SB_BB, D("0.30"))
+    assert judge(both).status == "ok"
+    # a small blind posted to play counts in the player's bet: a raise of 0.50 more
+    # makes 0.60, which the big blind calls with 0.40
+    small = game([seat(1, "Wrenfield", "20.00", "20.70"),
+                  seat(2, "Oakhurst", "20.00", "20.00", ' dealer="true"'),
+                  seat(3, "Pellham", "20.00", "19.90"), seat(4, "Quillon", "20.00", "19.40")], """
+      <Action seq="1" type="SmallBlind" seat="3" value="0.10"/>
+      <Action seq="2" type="BigBlind" seat="4" value="0.20"/>
+      <Action seq="3" type="PostedToPlay" seat="1" value="0.10"/>
+      <Action seq="4" type="Raise" seat="1" value="0.50"/>
+      <Action seq="5" type="Fold" seat="2"/>
+      <Action seq="6" type="Fold" seat="3"/>
+      <Action seq="7" type="Call" seat="4" value="0.40"/>
+      <Action seq="8" type="DealFlop">
+         <Card value="5" suit="c" id="17"/>
+         <Card value="5" suit="s" id="4"/>
+         <Card value="K" suit="h" id="51"/>
+      </Action>
+      <Action seq="9" type="Check" seat="4"/>
+      <Action seq="10" type="Bet" seat="1" value="1.00"/>
+      <Action seq="11" type="Fold" seat="4"/>
+      <Action seq="12" type="MuckCards" seat="1"/>
+      <Action type="Win">
+         <Seat num="1" amount="2.30" pot="0" type="" lowhandwin="0"/>
+      </Action>
+""")
+    assert judge(small).status == "ok", judge(small).findings
+
+
+def test_a_tournament_writes_no_rake_and_its_pot_is_paid_whole():
+    text = game([seat(1, "Wrenfield", "1500", "1650", ' dealer="true"'),
+                 seat(2, "Oakhurst", "1500", "1450"), seat(3, "Pellham", "1500", "1400")], """
+      <Action seq="1" type="SmallBlind" seat="2" value="50"/>
+      <Action seq="2" type="BigBlind" seat="3" value="100"/>
+      <Action seq="3" type="Raise" seat="1" value="300"/>
+      <Action seq="4" type="Fold" seat="2"/>
+      <Action seq="5" type="Fold" seat="3"/>
+      <Action seq="6" type="MuckCards" seat="1"/>
+      <Action type="Win">
+         <Seat num="1" amount="450" pot="0" type="" lowhandwin="0"/>
+      </Action>
+""", head=HEAD.replace(' rake="{rake}"', "").replace('istournament="0"', 'istournament="1"')
+                .replace('tabletype="Cash Game"', 'tabletype="MTT"').replace('stakes="0.10|0.20"',
+                                                                           'stakes="50|100"'))
+    h = parse_hand(text)
+    assert h.currency == "chips" and h.summary.rake == 0
+    assert judge(text).status == "ok", judge(text).findings
+    assert judge(text.replace('amount="450"', 'amount="440"')).status == "failed"
+
+
+def test_the_client_s_files_write_a_separator_and_a_trailer_around_each_hand():
+    text = ("----PRIMA.DAT----\n\n" + STEAL + "\n\nExtendedTableName: Harbour Lights - €20 Max "
+            "[196887]\n----PRIMA.DAT----\n\n" + SHOWDOWN + "\n\nExtendedTableName: Harbour "
+            "Lights - €20 Max [196887]\n")
+    hands = split_hands(text, MG, "utf-8")
+    assert [(h.stray, parse_hand(h.text).hand_id) for h in hands] == [
+        (None, "9000000002"), (None, "9000000001")]
