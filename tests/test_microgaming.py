@@ -391,7 +391,8 @@ def test_what_cannot_be_read_is_a_parse_error_naming_the_line():
     with pytest.raises(ParseError, match="the hand ends before its </Game>"):
         parse_hand(STEAL[:STEAL.index("<Action type=\"Win\">")])
     with pytest.raises(ParseError, match="the hand has no Win"):
-        parse_hand(STEAL.replace('<Action type="Win">', '<Action type="Chat">'))
+        parse_hand(STEAL.replace('<Action type="Win">\n         <Seat num="1" amount="0.90" pot="0" '
+                                 'type="" lowhandwin="0"/>\n      </Action>\n', ""))
 
 
 # ---------------------------------------------------------------- files

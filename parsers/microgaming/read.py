@@ -47,8 +47,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from base64 import b64decode
-from datetime import datetime
 from binascii import Error as Base64Error
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
@@ -128,7 +128,6 @@ class MicrogamingBuilder(Builder):
         self.by_num: dict[str, str] = {}  # the same, by the seat number as written
         self.won_written = False  # the <Action type="Win">
         self.left: dict[str, Decimal] = {}  # what each player has behind
-        self.balance: dict[str, Decimal] = {}  # the hand's stack (balance less drops)
         self.end: dict[str, Decimal] = {}  # endbalance, as written
         self.drops: dict[str, Decimal] = {}  # bad-beat jackpot drops
         self.returned: dict[str, Decimal] = {}
@@ -276,10 +275,10 @@ class MicrogamingBuilder(Builder):
         return self.head["currency"]
 
 
-# what each action type does: (method name, whether it carries a value)
+# action types → how they are read (see _do)
 POSTS = {"SmallBlind": Kind.POST_SB, "BigBlind": Kind.POST_BB, "Ante": Kind.POST_ANTE}
 STREETS = {"DealFlop": FLOP, "DealTurn": TURN, "DealRiver": RIVER}
-SILENT = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat"})
+SILENT = frozenset({"Disconnect", "Reconnect"})  # (what they say is no part of the hand)
 
 
 def parse_hand(text: str) -> Hand | UnsupportedHand:
