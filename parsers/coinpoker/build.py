@@ -1,0 +1,212 @@
+"""CoinPoker's lines → the engine's Hand: the base Builder, told how CoinPoker writes.
+
+CoinPoker's conventions, read here (each named where it applies):
+``TETHER`` — cash tables play in tether: amounts written "₮0.02" (2026) or without a
+sign (2024-2025, whose tables are named "NL ₮2 I") are USDT; tournament amounts are
+chips ("(50/100 ante 13 play)");
+``ALL_IN_RAISE_ADDS`` — "raises 0.46 and is all-in", without "to", gives what the
+raise adds (the player's street total is what they had in plus it);
+``ALLIN_IS_BET_RAISE_OR_CALL`` — 2026's "ALLIN x" adds x: a bet where nothing was bet
+on the street, a call where x makes no more than the bet to call (all-in for less or
+exactly), a raise where it makes more;
+``RETURN_IS_UNCALLED`` — 2026's "RETURN x" is the uncalled bet returned (CoinPoker
+writes it, in a walk too); 2024-2025 write "Uncalled bet (x) returned to" after the
+flop, but no line for an uncalled bet before it (a walk's big blind, an all-in raise
+nobody called): the bettor's "collected" holds it, as the total pot does
+(``RoomRules.uncalled_bets_written=False``);
+``SIDE_POT_NUMBERED`` — "collected 52 from side-pot 1" names side pot 1; where a hand
+names side pots, its "collected ... from pot" lines are the main pot's;
+``SPLASH_PAID_OR_KEPT`` — "SPLASH dropped x" is money the room drops into the pot
+(in the total pot it writes); where what was collected, the rake and the fees make
+the total pot without it, the room took it back unpaid (seen in hands won without a
+showdown): the Hand keeps it as a fee, "splash kept";
+``EMPTY_BOARD_WRITTEN`` — "Board [ ]" is no board.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import lru_cache
+
+from engine.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
+from parsers.base.builder import Builder
+from parsers.base.values import cards as read_cards
+from parsers.base.values import money as plain_money
+
+PREDEAL, PREFLOP = Street.PREDEAL, Street.PREFLOP
+FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
+LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
+          "Limit": Structure.FIXED_LIMIT, "Fixed Limit": Structure.FIXED_LIMIT,
+          "NLH": Structure.NO_LIMIT, "PLH": Structure.POT_LIMIT,
+          "FLH": Structure.FIXED_LIMIT}
+SITE = "CoinPoker"
+TETHER = "USDT"
+_new = tuple.__new__
+
+
+@lru_cache(maxsize=8192)
+def money(text: str) -> Decimal:
+    """'₮1.35' (or '1.35', '5000') → Decimal('1.35')."""
+    return plain_money(text[1:] if text[:1] == "₮" else text)
+
+
+class CoinBuilder(Builder):
+    """Builds one Hand from CoinPoker's lines (see the module doc)."""
+
+    silent = Builder.silent | {"RUN_COUNT", "GAME_ENDED", "EVENT"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.splash = ZERO
+        self.play = False
+
+    # ------------------------------------------------------------ the header
+    def HEADER(self, hand_id, tournament, title, limit, short, sb, bb, ante, level_ante, play,
+               date, tz):
+        self.head = {"site": SITE, "hand_id": hand_id, "zoom": None,
+                     "tournament": tournament, "buy_in": title, "level": None, "sb": sb,
+                     "bb": bb, "cap": None, "currency": None, "date": date, "tz": tz,
+                     "date_et": None, "tz_et": None}
+        self.structure = LIMITS[limit or short]
+        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        if ante or level_ante:
+            self.ante = money(ante or level_ante)
+        self.play = play is not None
+
+    def SEAT(self, seat, player, stack, out):
+        self.seats.append((int(seat), player, money(stack), out is not None, None))
+
+    # ------------------------------------------------------------ blinds and antes
+    def SPLASH(self, amount):
+        value = money(amount)
+        self.splash += value
+        self.added.append(("splash", value))
+
+    def _posted(self, kind: str, player: str, amount: str, all_in: str | None) -> None:
+        self._post(kind, player, str(money(amount)), all_in)
+
+    def POST_SB(self, player, amount, all_in):
+        self._posted(Kind.POST_SB, player, amount, all_in)
+
+    def POST_BB(self, player, amount, all_in):
+        self._posted(Kind.POST_BB, player, amount, all_in)
+
+    def POST_ANTE(self, player, amount, all_in):
+        self._posted(Kind.POST_ANTE, player, amount, all_in)
+
+    def POST_STRADDLE(self, player, amount, all_in):
+        self._posted(Kind.POST_STRADDLE, player, amount, all_in)
+
+    def POST_DEAD(self, player, amount, all_in):
+        self._posted(Kind.POST_DEAD, player, amount, all_in)
+
+    # ------------------------------------------------------------ the betting
+    def DEALT(self, player, cards):
+        # 2026 writes a "Dealt to" line, without cards but the hero's, for everyone dealt in
+        if cards:
+            self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
+
+    def CALL(self, player, amount, all_in):
+        value = money(amount)
+        put = self.put
+        put[player] = put.get(player, ZERO) + value
+        self.actions.append(_new(Action, (self.street, player, CALL, value, None,
+                                          all_in is not None, self.line)))
+
+    def BET(self, player, amount, all_in):
+        value = money(amount)
+        put = self.put
+        to = put[player] = put.get(player, ZERO) + value
+        self.actions.append(_new(Action, (self.street, player, BET, value, to,
+                                          all_in is not None, self.line)))
+
+    def RAISE(self, player, by, to, all_in):
+        added = money(by)
+        put = self.put
+        before = put.get(player, ZERO)
+        # "raises X to Y": Y is the street total; ALL_IN_RAISE_ADDS: without "to", X is added
+        total = money(to) if to else before + added
+        put[player] = total
+        self.actions.append(_new(Action, (self.street, player, RAISE, total - before, total,
+                                          all_in is not None, self.line)))
+
+    def ALL_IN(self, player, amount):
+        # ALLIN_IS_BET_RAISE_OR_CALL: by what it makes against the bet to call
+        value = money(amount)
+        put = self.put
+        total = put.get(player, ZERO) + value
+        top = max(put.values(), default=ZERO)
+        if self.street == PREFLOP and self.saw_big_blind:
+            top = max(top, self.big_blind)  # a short big blind is still the bet to call
+        put[player] = total
+        if not top:
+            kind, to = BET, total
+        elif total <= top:
+            kind, to = CALL, None
+        else:
+            kind, to = RAISE, total
+        self.actions.append(_new(Action, (self.street, player, kind, value, to, True,
+                                          self.line)))
+
+    # ------------------------------------------------------------ after the betting
+    def UNCALLED(self, amount, player):
+        self.uncalled.append((player, money(amount)))
+
+    def RETURN(self, player, amount):  # RETURN_IS_UNCALLED
+        self.uncalled.append((player, money(amount)))
+
+    def COLLECTED(self, player, amount, main, side_n):
+        # SIDE_POT_NUMBERED: "from pot" is settled in finish()
+        pot = 0 if main else int(side_n) if side_n else None
+        self.collects.append(_new(Collect, (player, money(amount), pot, self.run)))
+
+    # ------------------------------------------------------------ the SUMMARY
+    def TOTAL_POT(self, total, rake, splash_fee, jackpot):
+        fees = tuple((kind, money(amount)) for kind, amount
+                     in (("splash fee", splash_fee), ("jackpot", jackpot)) if amount)
+        self.pot = (money(total), money(rake), (), fees, self.splash)
+
+    def BOARD(self, run, cards):
+        board = read_cards(cards)
+        if board:  # EMPTY_BOARD_WRITTEN: "Board [ ]" is none
+            super().BOARD(run, cards)
+
+    def SUMMARY_SHOWED(self, seat, player, cards, won1, name1, won2, name2, won3, name3):
+        won = tuple(money(w) for w in (won1, won2, won3) if w)
+        names = tuple(n for n in (name1, name2, name3) if n)
+        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "showed", None,
+                                                     read_cards(cards), won, names)))
+
+    def SUMMARY_MUCKED(self, seat, player, cards):
+        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "mucked", None,
+                                                     read_cards(cards), (), ())))
+
+    def SUMMARY_COLLECTED(self, seat, player, won1, won2, won3):
+        won = tuple(money(w) for w in (won1, won2, won3) if w)
+        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "collected", None,
+                                                     (), won, ())))
+
+    # ------------------------------------------------------------ the Hand
+    def stakes(self) -> Stakes:
+        sb = money(self.head["sb"])
+        if self.structure == Structure.FIXED_LIMIT:
+            small_bet, big_bet = sb, money(self.head["bb"])
+            return Stakes(self.small_blind_posted or small_bet / 2, small_bet, self.ante,
+                          small_bet=small_bet, big_bet=big_bet)
+        return Stakes(sb, self.big_blind, self.ante)
+
+    def currency(self) -> str:
+        if self.head["tournament"] is not None:
+            return "chips"
+        return "play" if self.play else TETHER  # TETHER
+
+    def finish(self) -> Hand:
+        collects = self.collects
+        if any(c.pot for c in collects):  # SIDE_POT_NUMBERED: "from pot" is the main pot
+            self.collects = [c._replace(pot=0) if c.pot is None else c for c in collects]
+        if self.splash and self.pot is not None:  # SPLASH_PAID_OR_KEPT
+            total, rake, pots, fees, added = self.pot
+            paid = sum((c.amount for c in self.collects), ZERO) + rake \
+                + sum((a for _, a in fees), ZERO)
+            if paid == total - self.splash:
+                self.pot = (total, rake, pots, fees + (("splash kept", self.splash),), added)
+        return super().finish()
