@@ -20,7 +20,13 @@ names side pots, its "collected ... from pot" lines are the main pot's;
 (in the total pot it writes); where what was collected, the rake and the fees make
 the total pot without it, the room took it back unpaid (seen in hands won without a
 showdown): the Hand keeps it as a fee, "splash kept";
-``EMPTY_BOARD_WRITTEN`` — "Board [ ]" is no board.
+``NO_BLIND_SITS_OUT`` — a player who "didn't post big blind" is not dealt in
+(the SUMMARY lists them as folded before the flop);
+``EMPTY_BOARD_WRITTEN`` — "Board [ ]" is no board;
+``SUMMARY_WON_IS_THE_FIRST_POT`` — 2026's SUMMARY gives a player who collected from
+several pots only what they collected first ("won (₮5.69)" after "collected ₮5.69
+from pot" and "collected ₮0.10 from pot"): such a line is read as naming every pot
+they collected; one naming another amount is left as written.
 """
 from __future__ import annotations
 
@@ -58,6 +64,7 @@ class CoinBuilder(Builder):
         super().__init__()
         self.splash = ZERO
         self.play = False
+        self.not_posted: set[str] = set()
 
     # ------------------------------------------------------------ the header
     def HEADER(self, hand_id, tournament, title, limit, short, sb, bb, ante, level_ante, play,
@@ -80,6 +87,9 @@ class CoinBuilder(Builder):
         value = money(amount)
         self.splash += value
         self.added.append(("splash", value))
+
+    def NO_BLIND(self, player):  # NO_BLIND_SITS_OUT
+        self.not_posted.add(player)
 
     def _posted(self, kind: str, player: str, amount: str, all_in: str | None) -> None:
         self._post(kind, player, str(money(amount)), all_in)
@@ -203,6 +213,11 @@ class CoinBuilder(Builder):
         collects = self.collects
         if any(c.pot for c in collects):  # SIDE_POT_NUMBERED: "from pot" is the main pot
             self.collects = [c._replace(pot=0) if c.pot is None else c for c in collects]
+        if self.not_posted:  # NO_BLIND_SITS_OUT
+            self.seats = [(seat, player, stack, out or player in self.not_posted, bounty)
+                          for seat, player, stack, out, bounty in self.seats]
+        if len(self.collects) > 1:  # SUMMARY_WON_IS_THE_FIRST_POT
+            self._first_pot_won()
         if self.splash and self.pot is not None:  # SPLASH_PAID_OR_KEPT
             total, rake, pots, fees, added = self.pot
             paid = sum((c.amount for c in self.collects), ZERO) + rake \
@@ -210,3 +225,13 @@ class CoinBuilder(Builder):
             if paid == total - self.splash:
                 self.pot = (total, rake, pots, fees + (("splash kept", self.splash),), added)
         return super().finish()
+
+    def _first_pot_won(self) -> None:
+        by_player: dict[str, list[Decimal]] = {}
+        for c in self.collects:
+            by_player.setdefault(c.player, []).append(c.amount)
+        seats = self.summary_seats
+        for i, s in enumerate(seats):
+            got = by_player.get(s.player)
+            if got and len(got) > 1 and len(s.won) == 1 and s.won[0] == got[0]:
+                seats[i] = s._replace(won=(sum(got, ZERO),))
