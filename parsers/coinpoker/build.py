@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from engine.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
 from parsers.base.builder import Builder
+from parsers.base.errors import ParseError
 from parsers.base.values import cards as read_cards
 from parsers.base.values import money as plain_money
 
@@ -110,8 +111,14 @@ class CoinBuilder(Builder):
         self._posted(Kind.POST_DEAD, player, amount, all_in)
 
     # ------------------------------------------------------------ the betting
+    def HOLE_CARDS(self):
+        super().HOLE_CARDS()
+        self.seated = {s[1] for s in self.seats}
+
     def DEALT(self, player, cards):
         # 2026 writes a "Dealt to" line, without cards but the hero's, for everyone dealt in
+        if player not in self.seated:
+            raise ParseError(self.line, "a player dealt in who is not seated", player)
         if cards:
             self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
