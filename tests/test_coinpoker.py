@@ -17,6 +17,7 @@ from parsers.base.errors import ParseError
 from parsers.base.split import split_hands
 from parsers.coinpoker import ROOM as COIN
 from parsers.coinpoker import RULES, parse_hand, whole
+from parsers.coinpoker.names import names_agree
 from parsers.registry import detect
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -446,6 +447,42 @@ def test_an_auto_big_blind_is_live():
     h = parse_hand(SPLASH)
     assert kinds(h, Street.PREDEAL)[2] == ("a1b2c3d4", Kind.POST_BB, D("0.05"), None, False)
     assert kinds(h, Street.PREFLOP)[0][:2] == ("a1b2c3d4", Kind.CHECK)
+
+
+@pytest.mark.parametrize("cards,written,wrong", [
+    ("Ks Ad 2d 3c 7c 8s 4h", "Ace high", "King high"),
+    ("Ks Ad 2d 3c 7c 8s 4h", "High Card", "One Pair"),
+    ("Tc As Kc 7s Td 8h 9s", "a pair of Tens", "a pair of Nines"),
+    ("Tc As Kc 7s Td 8h 9s", "One Pair", "Two Pair"),
+    ("Kd 7d Kc 7s Td 8h 9s", "two pairs, Kings and Sevens", "two pairs, Kings and Tens"),
+    ("Kd 7d Kc 7s Td 8h 9s", "Two Pair", "One Pair"),
+    ("Qh Ad Qc 3d 9s Qd 2d", "three of kind, Queens", "three of kind, Aces"),
+    ("Qh Ad Qc 3d 9s Qd 2d", "Three Of A Kind", "Full House"),
+    ("Ah 6s 7h 4c 9c 3s 5c", "a straight, Seven high", "a straight, Nine high"),
+    ("Ah 2s 3h 4c 5c Ks Kd", "a straight, Five high", "a straight, Ace high"),
+    ("Js Ks Qd 4s 7s 9s 2c", "a flush, King high", "a flush, Queen high"),
+    ("Js Ks Qd 4s 7s 9s 2c", "Flush", "Straight"),
+    ("8s 8c 7s 7h 7d 5h Jh", "a full house, Sevens over Eights",
+     "a full house, Eights over Sevens"),
+    ("8s 8c 7s 7h 7d 5h Jh", "Full House", "Three Of A Kind"),
+    ("2s 2c 2h 2d 7d 5h Jh", "four of kind, Twos", "four of kind, Jacks"),
+    ("Ts Js Qs Ks As 5h Jh", "Royal Flush", "Flush"),
+])
+def test_coinpoker_s_hand_names(cards, written, wrong):
+    from engine.evaluate import evaluate
+    rank = evaluate(cards.split())
+    assert names_agree(rank, written) and not names_agree(rank, wrong)
+
+
+def test_hand_names_are_judged_in_coinpoker_s_wording():
+    """RoomRules.hand_names: a wrong name fails by CoinPoker's rules; the default rules
+    judge no name."""
+    for text, right, wrong in ((TOURNAMENT, "(three of kind, Jacks)", "(a pair of Jacks)"),
+                               (NEW, "shows [Js Jh] (Two Pair)", "shows [Js Jh] (Full House)")):
+        assert COIN.judge(parse_hand(text)).status == "ok"
+        h = parse_hand(text.replace(right, wrong))
+        assert "HAND_NAME_MISMATCH" in COIN.judge(h).codes
+        assert replay(h, DEFAULT).status == "ok"
 
 
 @pytest.mark.parametrize("header,game,structure", [

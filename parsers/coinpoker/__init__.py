@@ -23,6 +23,7 @@ from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
 from parsers.coinpoker.build import LIMITS, SITE, CoinBuilder
+from parsers.coinpoker.names import names_agree
 
 PLACEHOLDERS = {
     "M": "₮?" + AMOUNT,
@@ -93,10 +94,11 @@ def parse_hand(text: str):
     return text_parser(text)
 
 
-# How CoinPoker's hands are judged, where it differs from the standard rules: the
-# 2024-2025 client writes no uncalled bet before the flop (a walk's big blind, an
-# all-in raise nobody called): the bettor's "collected" (and the total pot) holds it
-RULES = RoomRules(SITE, uncalled_bets_written=False)
+# How CoinPoker's hands are judged, where it differs from the standard rules: its own
+# hand names (names.py); the 2024-2025 client writes no uncalled bet before the flop
+# (a walk's big blind, an all-in raise nobody called): the bettor's "collected" (and
+# the total pot) holds it
+RULES = RoomRules(SITE, hand_names=names_agree, uncalled_bets_written=False)
 
 ROOM = Room(
     name="coinpoker", title="CoinPoker",
