@@ -40,6 +40,7 @@ SHARED_PREFIXES = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 _GAME = re.compile(r"CoinPoker Hand #(\d+): +(?:Tournament #\d+, )?(.*) \(")
 _HOLDEM = ("Hold'em No Limit", "Hold'em Pot Limit", "Hold'em Limit", "Hold'em Fixed Limit",
            "NLH", "PLH", "FLH")
+_LEVEL = re.compile(r" - Level \w+$")
 _STRUCTURES = {"PLO": Structure.POT_LIMIT, "Pot Limit": Structure.POT_LIMIT,
                "No Limit": Structure.NO_LIMIT, "NLO": Structure.NO_LIMIT}
 
@@ -51,7 +52,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
     m = _GAME.match(first_line)
     if m is None:
         return None  # not a header CoinPoker writes: the grammar says why
-    game = m.group(2)
+    game = _LEVEL.sub("", m.group(2))
     if game.endswith(_HOLDEM):
         return None
     if game.endswith(" BombPot"):

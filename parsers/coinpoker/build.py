@@ -30,6 +30,8 @@ they collected; one naming another amount is left as written.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
 
@@ -68,16 +70,17 @@ class CoinBuilder(Builder):
         self.not_posted: set[str] = set()
 
     # ------------------------------------------------------------ the header
-    def HEADER(self, hand_id, tournament, title, limit, short, sb, bb, ante, level_ante, play,
-               date, tz):
+    def HEADER(self, hand_id, tournament, title, limit, short, level, sb, bb, ante, level_ante,
+               table_ante, code, play, date, tz):
         self.head = {"site": SITE, "hand_id": hand_id, "zoom": None,
-                     "tournament": tournament, "buy_in": title, "level": None, "sb": sb,
+                     "tournament": tournament, "buy_in": title, "level": level, "sb": sb,
                      "bb": bb, "cap": None, "currency": None, "date": date, "tz": tz,
                      "date_et": None, "tz_et": None}
         self.structure = LIMITS[limit or short]
         self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
-        if ante or level_ante:
-            self.ante = money(ante or level_ante)
+        ante = ante or level_ante or table_ante
+        if ante:
+            self.ante = money(ante)
         self.play = play is not None
 
     def SEAT(self, seat, player, stack, out):
@@ -93,7 +96,11 @@ class CoinBuilder(Builder):
         self.not_posted.add(player)
 
     def _posted(self, kind: str, player: str, amount: str, all_in: str | None) -> None:
+        street = self.street
+        if street == PREFLOP:  # (2026 writes a straddle after the "Dealt to" lines)
+            self.street = PREDEAL
         self._post(kind, player, str(money(amount)), all_in)
+        self.street = street
 
     def POST_SB(self, player, amount, all_in):
         self._posted(Kind.POST_SB, player, amount, all_in)
@@ -171,6 +178,15 @@ class CoinBuilder(Builder):
     def RETURN(self, player, amount):  # RETURN_IS_UNCALLED
         self.uncalled.append((player, money(amount)))
 
+    def CASH_OUT(self, player, amount, fee):
+        self.cash_outs.append((player, money(amount), money(fee) if fee else ZERO))
+
+    def FIRST_FLOP(self, cards):
+        self.FLOP(cards)
+
+    def FIRST_TURN(self, board, cards):
+        self.TURN(board, cards)
+
     def COLLECTED(self, player, amount, main, side_n):
         # SIDE_POT_NUMBERED: "from pot" is settled in finish()
         pot = 0 if main else int(side_n) if side_n else None
@@ -195,6 +211,11 @@ class CoinBuilder(Builder):
 
     def SUMMARY_MUCKED(self, seat, player, cards):
         self.summary_seats.append(_new(SummarySeat, (int(seat), player, "mucked", None,
+                                                     read_cards(cards), (), ())))
+
+    def SUMMARY_CASHED_OUT(self, seat, player, cards, amount, fee):
+        self.summary_seats.append(_new(SummarySeat, (int(seat), player,
+                                                     "showed" if cards else "mucked", None,
                                                      read_cards(cards), (), ())))
 
     def SUMMARY_COLLECTED(self, seat, player, won1, won2, won3):
@@ -231,7 +252,14 @@ class CoinBuilder(Builder):
                 + sum((a for _, a in fees), ZERO)
             if paid == total - self.splash:
                 self.pot = (total, rake, pots, fees + (("splash kept", self.splash),), added)
-        return super().finish()
+        hand = super().finish()
+        tz = self.head["tz"]
+        if tz and tz[0] in "+-":  # a zone written as its offset from UTC: "+08", "-05:00"
+            hours, minutes = int(tz[1:3]), int(tz[-2:]) if len(tz) > 3 else 0
+            offset = timedelta(hours=hours, minutes=minutes)
+            utc = hand.played_at - offset if tz[0] == "+" else hand.played_at + offset
+            hand = replace(hand, played_at_utc=utc)
+        return hand
 
     def _first_pot_won(self) -> None:
         by_player: dict[str, list[Decimal]] = {}
