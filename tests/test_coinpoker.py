@@ -552,3 +552,122 @@ def test_coinpoker_s_real_files_are_stored_and_verify(which, tmp_path):
     assert all(status == "unsupported" for supported, status in hands if not supported)
     # the only parse errors: hands the room cancelled
     assert all(reason.startswith("hand cancelled by the room") for (reason,) in errors)
+
+
+# ---------------------------------------------------------------- 2026: more forms
+
+def _sample(name: str) -> list[str]:
+    from conftest import SAMPLES
+    text = (SAMPLES / "coinpoker" / name).read_text("utf-8")
+    return [raw.text for raw in split_hands(text, COIN, "utf-8")]
+
+
+def test_run_twice_from_two_boards_dealt_whole_after_a_straddle_written_late():
+    text = _sample("CoinPoker 2026 NLH 300111 Hero.txt")[3]
+    h = parse_hand(text)
+    # STRADDLE after the "Dealt to" lines: a post, before the betting
+    assert kinds(h, Street.PREDEAL)[-1] == ("77aa88bb", Kind.POST_STRADDLE, D("0.20"), None,
+                                            False)
+    assert kinds(h, Street.PREFLOP)[0][:2] == ("1a2b3c4d", Kind.FOLD)
+    assert h.boards == (("Ks", "9d", "4c", "2h", "7s"), ("Qd", "Kc", "5c", "Td", "6d"))
+    assert [(c.player, c.amount, c.run) for c in h.collects] == [
+        ("Hero", D("4.25"), 1), ("77aa88bb", D("4.25"), 2)]
+    assert COIN.judge(h).status == "ok"
+    v = judge(text.replace("Hero collected ₮4.25 from pot", "77aa88bb collected ₮4.25 from pot")
+              .replace("and won (₮4.25) with One Pair, and lost", "and lost with One Pair, and lost")
+              .replace("and lost with One Pair, and won (₮4.25)", "and won (₮4.25) with One Pair, "
+                       "and won (₮4.25)"))
+    assert "WRONG_WINNER" in v.codes
+
+
+TWICE = """CoinPoker Hand #6500000003: NLH (₮0.02/₮0.05) 2026/06/07 21:06:00 CEST
+Table '200700' 6-max Seat #1 is the button
+Seat 1: a1b2c3d4 (₮5 in chips)
+Seat 2: Hero (₮4 in chips)
+Seat 3: 0f0e0d0c (₮6 in chips)
+Hero: posts small blind ₮0.02
+0f0e0d0c: posts big blind ₮0.05
+*** HOLE CARDS ***
+Dealt to a1b2c3d4
+Dealt to Hero [9h 9c]
+Dealt to 0f0e0d0c
+a1b2c3d4: folds
+Hero: raises ₮0.10 to ₮0.15
+0f0e0d0c: calls ₮0.10
+*** FIRST FLOP *** [Ts 8c 2d]
+Hero: bets ₮0.20
+0f0e0d0c: raises ₮0.60 to ₮0.80
+Hero: ALLIN ₮3.65
+0f0e0d0c: calls ₮3.05
+*** FIRST TURN *** [Ts 8c 2d] [5h]
+*** FIRST RIVER *** [Ts 8c 2d 5h] [3s]
+*** SECOND TURN *** [Ts 8c 2d] [Tc]
+*** SECOND RIVER *** [Ts 8c 2d Tc] [Ad]
+*** FIRST SHOWDOWN ***
+Hero: shows [9h 9c] (One Pair)
+Hero collected ₮3.80 from pot
+0f0e0d0c: shows [Ah 8h] (One Pair)
+*** SECOND SHOWDOWN ***
+0f0e0d0c: shows [Ah 8h] (Two Pair)
+0f0e0d0c collected ₮3.80 from pot
+Hero: shows [9h 9c] (Two Pair)
+*** SUMMARY ***
+Total pot ₮8 | Rake ₮0.40
+Hand was run two times
+FIRST Board [ Ts 8c 2d 5h 3s ]
+SECOND Board [ Ts 8c 2d Tc Ad ]
+Game ended: 2026/06/07 21:07:00 CEST
+Seat 1: a1b2c3d4 folded before Flop (didn't bet)
+Seat 2: Hero showed [9h 9c] and won (₮3.80) with One Pair, and lost with Two Pair
+Seat 3: 0f0e0d0c showed [Ah 8h] and lost with One Pair, and won (₮3.80) with Two Pair
+"""
+
+
+def test_run_twice_on_a_flop_bet_on_first():
+    h = parse_hand(TWICE)
+    assert kinds(h, Street.FLOP)[2] == ("Hero", Kind.RAISE, D("3.65"), D("3.85"), True)
+    assert h.boards == (("Ts", "8c", "2d", "5h", "3s"), ("Ts", "8c", "2d", "Tc", "Ad"))
+    assert [s.won for s in h.summary.seats] == [(), (D("3.80"),), (D("3.80"),)]
+    assert COIN.judge(h).status == "ok"
+    swapped = (TWICE.replace("Hero collected", "X collected")
+               .replace("0f0e0d0c collected", "Hero collected")
+               .replace("X collected", "0f0e0d0c collected"))  # each run paid to its loser
+    assert "WRONG_WINNER" in judge(swapped).codes
+
+
+OPPONENTS = "CoinPoker 2026 opponents export 300900.txt"
+
+
+def test_the_opponents_export_with_a_table_ante_and_a_zone_as_an_offset():
+    h = parse_hand(_sample(OPPONENTS)[0])
+    assert (h.stakes.small_blind, h.stakes.big_blind, h.stakes.ante) == (D("0.50"), D(1),
+                                                                         D("0.16"))
+    assert h.currency == "USDT" and h.hero is None
+    assert h.time_zone == "+00" and h.played_at_utc == h.played_at
+    assert kinds(h, Street.TURN)[-2] == ("Tamarack", Kind.RAISE, D("58.54"), D("58.54"), True)
+    assert COIN.judge(h).status == "ok"
+    eight = parse_hand(_sample(OPPONENTS)[1].replace(" +00", " +08"))
+    assert eight.played_at_utc == datetime(2026, 8, 19, 7, 59, 10)
+
+
+def test_a_2026_tournament_header_with_its_level():
+    h = parse_hand(NEW.replace("NLH (₮0.02/₮0.05) 2026/06/07 21:02:11 CEST",
+                               "Tournament #88001, ₮5 Daily Grind NLH - Level III (₮0.02/₮0.05) "
+                               "- 2026/06/07 21:02:11 CEST"))
+    assert (h.tournament_id, h.buy_in, h.tournament_level, h.currency) == (
+        "88001", "₮5 Daily Grind", "III", "chips")
+
+
+def test_auto_big_blind_mega_splash_and_a_cash_out_line():
+    text = (SPLASH.replace("a1b2c3d4: posts auto big blind ₮0.05", "a1b2c3d4: AUTOBB ₮0.05")
+            .replace("SPLASH dropped", "MEGA SPLASH dropped")
+            .replace("Hero collected ₮0.35 from pot\n",
+                     "Hero collected ₮0.35 from pot\na1b2c3d4 cashed out the hand for ₮0.10 | "
+                     "Cash Out Fee ₮0.01\n"))
+    h = parse_hand(text)
+    assert kinds(h, Street.PREDEAL)[2][:2] == ("a1b2c3d4", Kind.POST_BB)
+    assert h.added_money == (("splash", D("0.50")),)
+    assert h.cash_outs == (("a1b2c3d4", D("0.10"), D("0.01")),)
+    cashed = parse_hand(text.replace("Seat 1: a1b2c3d4 folded on the Flop",
+                                     "Seat 1: a1b2c3d4 cashed out for ₮0.10 | Cash Out Fee ₮0.01"))
+    assert cashed.summary.seats[0].outcome == "mucked"
