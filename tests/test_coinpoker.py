@@ -650,6 +650,23 @@ def test_the_opponents_export_with_a_table_ante_and_a_zone_as_an_offset():
     assert eight.played_at_utc == datetime(2026, 8, 19, 7, 59, 10)
 
 
+@pytest.mark.parametrize("header,zone,utc", [
+    ("CoinPoker Hand #3925170738:  Hold'em No Limit (₮0.02/₮0.05 CPCC) - 2026/06/07 21:02:11 UTC",
+     "UTC", datetime(2026, 6, 7, 21, 2, 11)),
+    ("CoinPoker Hand #3925170739: NLH (₮0.02/₮0.05) 2026/06/07 21:02:11 KST", "KST",
+     datetime(2026, 6, 7, 12, 2, 11)),
+    ("CoinPoker Hand #3925170740: NLH (₮0.02/₮0.05) 2026/06/07 21:02:11 CST", "CST", None),
+    ("CoinPoker Hand #3925170741: NLH (₮0.02/₮0.05) 2026/06/07 21:02:11 -05", "-05",
+     datetime(2026, 6, 8, 2, 2, 11)),
+    ("CoinPoker Hand #3925170742: NLH (₮0.02/₮0.05) 2026/06/07 21:02:11", None, None),
+])
+def test_the_player_s_zone_as_written(header, zone, utc):
+    # ZONES_AS_THE_PLAYER_S: CST names China's zone and America's Central: no UTC time
+    h = parse_hand(header + NEW[NEW.index("\n"):])
+    assert (h.time_zone, h.played_at_utc) == (zone, utc)
+    assert COIN.judge(h).status == "ok"
+
+
 def test_a_2026_tournament_header_with_its_level():
     h = parse_hand(NEW.replace("NLH (₮0.02/₮0.05) 2026/06/07 21:02:11 CEST",
                                "Tournament #88001, ₮5 Daily Grind NLH - Level III (₮0.02/₮0.05) "

@@ -23,6 +23,9 @@ showdown): the Hand keeps it as a fee, "splash kept";
 ``NO_BLIND_SITS_OUT`` — a player who "didn't post big blind" is not dealt in
 (the SUMMARY lists them as folded before the flop);
 ``EMPTY_BOARD_WRITTEN`` — "Board [ ]" is no board;
+``ZONES_AS_THE_PLAYER_S`` — the time zone is the player's computer's, as a name
+("CEST", "EDT", "GMT", "UTC") or an offset ("+08", "+00"); a name that stands for
+several zones ("CST", "IST") gives no UTC time;
 ``SUMMARY_WON_IS_THE_FIRST_POT`` — 2026's SUMMARY gives a player who collected from
 several pots only what they collected first ("won (₮5.69)" after "collected ₮5.69
 from pot" and "collected ₮0.10 from pot"): such a line is read as naming every pot
@@ -48,6 +51,10 @@ LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
           "NLH": Structure.NO_LIMIT, "PLH": Structure.POT_LIMIT,
           "FLH": Structure.FIXED_LIMIT}
 SITE = "CoinPoker"
+# ZONES_AS_THE_PLAYER_S: the 2026 client writes its player's own zone; these names
+# stand for more than one (CST: China's and the American Central; IST: India's,
+# Ireland's, Israel's), so no UTC time is taken from them
+AMBIGUOUS_ZONES = frozenset({"CST", "IST"})
 TETHER = "USDT"
 _new = tuple.__new__
 
@@ -254,7 +261,9 @@ class CoinBuilder(Builder):
                 self.pot = (total, rake, pots, fees + (("splash kept", self.splash),), added)
         hand = super().finish()
         tz = self.head["tz"]
-        if tz and tz[0] in "+-":  # a zone written as its offset from UTC: "+08", "-05:00"
+        if tz in AMBIGUOUS_ZONES:  # ZONES_AS_THE_PLAYER_S
+            hand = replace(hand, played_at_utc=None)
+        elif tz and tz[0] in "+-":  # a zone written as its offset from UTC: "+08", "-05:00"
             hours, minutes = int(tz[1:3]), int(tz[-2:]) if len(tz) > 3 else 0
             offset = timedelta(hours=hours, minutes=minutes)
             utc = hand.played_at - offset if tz[0] == "+" else hand.played_at + offset
