@@ -513,6 +513,15 @@ def test_a_hand_cut_short_is_a_parse_error():
     assert err.value.reason == "the hand ends before its SUMMARY"
 
 
+def test_a_seated_player_no_dealt_line_names_was_not_dealt_in():
+    # DEALT_NAMES_WHO_PLAYS
+    text = NEW.replace("Seat 4: 99887766 (₮8 in chips)\n",
+                       "Seat 4: 99887766 (₮8 in chips)\nSeat 5: 12ab34cd (₮3 in chips)\n")
+    h = parse_hand(text)
+    assert [s.player for s in h.seats if s.sitting_out] == ["12ab34cd"]
+    assert COIN.judge(h).status == "ok"
+
+
 def test_a_player_dealt_in_who_is_not_seated_is_a_parse_error():
     with pytest.raises(ParseError) as err:
         parse_hand(NEW.replace("Dealt to 0f0e0d0c", "Dealt to 0f0e0d0x"))

@@ -22,6 +22,8 @@ the total pot without it, the room took it back unpaid (seen in hands won withou
 showdown): the Hand keeps it as a fee, "splash kept";
 ``NO_BLIND_SITS_OUT`` — a player who "didn't post big blind" is not dealt in
 (the SUMMARY lists them as folded before the flop);
+``DEALT_NAMES_WHO_PLAYS`` — 2026 writes a "Dealt to" line for every player dealt in
+(cards only for the hero's): a seated player it does not name was not dealt in;
 ``EMPTY_BOARD_WRITTEN`` — "Board [ ]" is no board;
 ``ZONES_AS_THE_PLAYER_S`` — the time zone is the player's computer's, as a name
 ("CEST", "EDT", "GMT", "UTC") or an offset ("+08", "+00"); a name that stands for
@@ -75,6 +77,7 @@ class CoinBuilder(Builder):
         self.splash = ZERO
         self.play = False
         self.not_posted: set[str] = set()
+        self.named: set[str] = set()  # the players a "Dealt to" line names
 
     # ------------------------------------------------------------ the header
     def HEADER(self, hand_id, tournament, title, limit, short, level, sb, bb, ante, level_ante,
@@ -133,6 +136,7 @@ class CoinBuilder(Builder):
         # 2026 writes a "Dealt to" line, without cards but the hero's, for everyone dealt in
         if player not in self.seated:
             raise ParseError(self.line, "a player dealt in who is not seated", player)
+        self.named.add(player)
         if cards:
             self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
@@ -248,8 +252,11 @@ class CoinBuilder(Builder):
         collects = self.collects
         if any(c.pot for c in collects):  # SIDE_POT_NUMBERED: "from pot" is the main pot
             self.collects = [c._replace(pot=0) if c.pot is None else c for c in collects]
-        if self.not_posted:  # NO_BLIND_SITS_OUT
-            self.seats = [(seat, player, stack, out or player in self.not_posted, bounty)
+        away = self.not_posted
+        if len(self.named) > 1:  # DEALT_NAMES_WHO_PLAYS: the others were not dealt in
+            away = away | {s[1] for s in self.seats if s[1] not in self.named}
+        if away:  # NO_BLIND_SITS_OUT
+            self.seats = [(seat, player, stack, out or player in away, bounty)
                           for seat, player, stack, out, bounty in self.seats]
         if len(self.collects) > 1:  # SUMMARY_WON_IS_THE_FIRST_POT
             self._first_pot_won()
