@@ -1,12 +1,13 @@
-"""CoinPoker: its client's text hand histories, in both formats it has written.
+"""CoinPoker: its client's text hand histories, in the formats it has written.
 
 2024-2025: "CoinPoker Hand #191700538: Hold'em No Limit (0.01/0.02 ) 2025/01/12 02:32:52
 GMT", amounts without a sign, tournaments "Tournament #1287772, <name> Hold'em No Limit
 (400/800 ante 100 play)". 2026: "CoinPoker Hand #6347530307: NLH (₮0.02/₮0.05)
 2026/06/07 19:20:28 CEST", amounts in tether, "Hero" and hex ids for the others,
-"ALLIN", "RETURN", splashes and bomb pots.
+"ALLIN", "RETURN", splashes and bomb pots; and 2026's export of the table's hands
+("Hold'em No Limit (₮0.50/₮1.00 - Ante ₮0.16 CPCC) - 2026/08/19 15:57:11 +00").
 
-Both are the PokerStars family's format where the grammar (grammar.lark) does not say
+All are the PokerStars family's format where the grammar (grammar.lark) does not say
 otherwise; the builder (build.py) reads what CoinPoker's lines mean. This module
 declares the rest: how a hand starts and ends in a file, which hands are of another
 game (Omaha, bomb pots) or were cancelled, and CoinPoker's rules.
