@@ -14,7 +14,16 @@ from functools import cache
 
 from parsers.base.room import Room
 
-ROOMS = ("pokerstars", "pacific", "winamax", "partypoker", "ggpoker", "microgaming")  # packages under parsers/, in the order a file is tried
+# packages under parsers/, in the order a file is tried
+ROOMS = (
+    "pokerstars",
+    "pacific",
+    "winamax",
+    "partypoker",
+    "coinpoker",
+    "ggpoker",
+    "microgaming",
+)
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)

@@ -1,0 +1,111 @@
+"""CoinPoker: its client's text hand histories, in the formats it has written.
+
+2024-2025: "CoinPoker Hand #191700538: Hold'em No Limit (0.01/0.02 ) 2025/01/12 02:32:52
+GMT", amounts without a sign, tournaments "Tournament #1287772, <name> Hold'em No Limit
+(400/800 ante 100 play)". 2026: "CoinPoker Hand #6347530307: NLH (₮0.02/₮0.05)
+2026/06/07 19:20:28 CEST", amounts in tether, "Hero" and hex ids for the others,
+"ALLIN", "RETURN", splashes and bomb pots; and 2026's export of the table's hands
+("Hold'em No Limit (₮0.50/₮1.00 - Ante ₮0.16 CPCC) - 2026/08/19 15:57:11 +00").
+
+All are the PokerStars family's format where the grammar (grammar.lark) does not say
+otherwise; the builder (build.py) reads what CoinPoker's lines mean. This module
+declares the rest: how a hand starts and ends in a file, which hands are of another
+game (Omaha, bomb pots) or were cancelled, and CoinPoker's rules.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.hand import Structure, UnsupportedHand
+from engine.rules import RoomRules
+from parsers.base.errors import ParseError
+from parsers.base.room import Room
+from parsers.base.text import TextParser
+from parsers.base.values import AMOUNT
+from parsers.coinpoker.build import LIMITS, SITE, CoinBuilder
+from parsers.coinpoker.names import names_agree
+
+PLACEHOLDERS = {
+    "M": "₮?" + AMOUNT,
+    "NAME": r".+?",
+    "CARDS": r"[^\]]*",
+    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
+    "ROLES": r"(?: \((?:button|small blind|big blind|straddle)\))*",
+}
+# line starts many lines share: matched once a line (a speed measure only)
+SHARED_PREFIXES = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
+
+# ------------------------------------------------------------------ other games
+# the game is what stands between the hand's number (and tournament) and the stakes
+_GAME = re.compile(r"CoinPoker Hand #(\d+): +(?:Tournament #\d+, )?(.*) \(")
+_HOLDEM = ("Hold'em No Limit", "Hold'em Pot Limit", "Hold'em Limit", "Hold'em Fixed Limit",
+           "NLH", "PLH", "FLH")
+_LEVEL = re.compile(r" - Level \w+$")
+_STRUCTURES = {"PLO": Structure.POT_LIMIT, "Pot Limit": Structure.POT_LIMIT,
+               "No Limit": Structure.NO_LIMIT, "NLO": Structure.NO_LIMIT}
+
+
+def other_game(first_line: str, text: str) -> UnsupportedHand | None:
+    """A hand of another game than Hold'em (PLO 4, PLO 5, Omaha, ...), or a bomb pot
+    (every player antes, no betting before a flop, often two boards: the engine does
+    not play it), told by its first line; None for Hold'em."""
+    m = _GAME.match(first_line)
+    if m is None:
+        return None  # not a header CoinPoker writes: the grammar says why
+    game = _LEVEL.sub("", m.group(2))
+    if game.endswith(_HOLDEM):
+        return None
+    if game.endswith(" BombPot"):
+        base = game[:-len(" BombPot")].rsplit(" ", 1)[-1]
+        return UnsupportedHand(SITE, m.group(1), "Hold'em bomb pot",
+                               LIMITS.get(base), None, None, text)
+    structure = next((s for k, s in _STRUCTURES.items() if k in game), None)
+    return UnsupportedHand(SITE, m.group(1), game, structure, None, None, text)
+
+
+_SEAT_LINE = re.compile(r"^Seat \d+: ", re.MULTILINE)
+
+
+def whole(text: str) -> bool:
+    """A hand is whole once its SUMMARY lists every seat (CoinPoker lists them all)."""
+    at = text.find("*** SUMMARY ***")
+    if at < 0:
+        return False
+    return len(_SEAT_LINE.findall(text, at)) >= len(_SEAT_LINE.findall(text, 0, at))
+
+
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), CoinBuilder, PLACEHOLDERS,
+                         SHARED_PREFIXES, other_game)
+
+CANCELLED = "\n*** HAND CANCELLED ***"
+_RETURNED = re.compile(r"All bets returned \(([^)\n]*)\)")
+
+
+def parse_hand(text: str):
+    """One hand's text → Hand (or UnsupportedHand); ParseError for text that is none.
+    A hand the room cancelled ("*** HAND CANCELLED ***", "All bets returned (1310)",
+    each player collecting what they had put in) was not played to its end: the rules
+    have nothing to judge it by, so it is a parse error saying so."""
+    at = text.find(CANCELLED)
+    if at >= 0:
+        returned = _RETURNED.search(text, at)
+        raise ParseError(text.count("\n", 0, at) + 2, "hand cancelled by the room",
+                         f"all bets returned ({returned.group(1)})" if returned
+                         else "all bets returned")
+    return text_parser(text)
+
+
+# How CoinPoker's hands are judged, where it differs from the standard rules: its own
+# hand names (names.py); the 2024-2025 client writes no uncalled bet before the flop
+# (a walk's big blind, an all-in raise nobody called): the bettor's "collected" (and
+# the total pot) holds it
+RULES = RoomRules(SITE, hand_names=names_agree, uncalled_bets_written=False)
+
+ROOM = Room(
+    name="coinpoker", title="CoinPoker",
+    start=re.compile(r"CoinPoker Hand #\d+: "),
+    parse=parse_hand,
+    rules=RULES,
+    whole=whole,
+)
