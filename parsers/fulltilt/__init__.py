@@ -124,5 +124,7 @@ ROOM = FullTiltRoom(
     parse=parse_hand,
     rules=RULES,
     whole=whole,
-    between=re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*"),  # archives number their hands
+    # archives number their hands; UTF-16 files written a byte too long end in a lone
+    # byte (decoded as U+FFFD): neither is a hand
+    between=re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*(?:\ufffd\s*)?"),
 )
