@@ -37,7 +37,7 @@ SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
 _GAME = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(\d+): .*? - "
                    r"(?:[$€£]?[\d,.]+[KM]?/[$€£]?[\d,.]+[KM]?(?: Ante [$€£]?[\d,.]+[KM]?)? - "
                    r"(?:[$€£]?[\d,.]+ (?:Cap )?|CAP |Cap )?(No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL)"
-                   r" (.+?) - |(?:CAP |Cap )?(No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL) (.+?) - "
+                   r" (.+?) - |(?:[$€£]?[\d,.]+ (?:Cap )?|CAP |Cap )?(No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL) (.+?) - "
                    r"[$€£]?[\d,.]+[KM]?/)")
 _TABLE = re.compile(r"Game #\d+: (?:.+? \(\d+\), )?(?:Table )?(.+?)(?: \([^()]*\))? - ")
 

@@ -98,13 +98,13 @@ class FullTiltBuilder(Builder):
 
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, hand_id, buy_in, tournament, tour_table, match, table, attributes,
-               sb, bb, ante, cap, cap_word, limit, cap_word2, limit2, sb2, bb2, ante2, time,
+               sb, bb, ante, cap, cap_word, limit, cap2, cap_word2, limit2, sb2, bb2, ante2, time,
                tz, date, time_et, tz_et, date_et, partial):
         if partial:
             raise ParseError(1, "a partial hand: the room wrote only the part of it its "
                                 "client saw (the header ends \"(partial)\")")
         if sb is None:
-            sb, bb, ante, cap_word, limit = sb2, bb2, ante2, cap_word2, limit2
+            sb, bb, ante, cap, cap_word, limit = sb2, bb2, ante2, cap2, cap_word2, limit2
         self.head = {"site": SITE, "hand_id": hand_id, "zoom": None,
                      "tournament": tournament, "buy_in": buy_in, "level": None, "sb": sb,
                      "bb": bb, "cap": None, "currency": None, "date": _date(time, date),
