@@ -607,3 +607,52 @@ def test_full_tilt_s_other_games_are_stored_as_unsupported(tmp_path):
     statuses = query(db, "SELECT DISTINCT v.status FROM hands h JOIN verdicts v"
                          " USING (site, hand_id) WHERE h.supported")
     assert statuses == [("ok",)]
+
+
+FLIPOUT = """Full Tilt Poker Game #34500000001: $300 Flipout (272200001), Table 1 - NL Hold'em - 2B/2B Ante 2B - 04:46:00 ET - 2014/08/07
+Seat 1: Amsel (3,000)
+Seat 2: Brack (3,000)
+Seat 3: Hero (3,000)
+Amsel antes 3,000, and is all in
+Brack antes 3,000, and is all in
+Hero antes 3,000, and is all in
+Amsel checks
+Brack checks
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Hero [Tc 9d]
+Amsel shows [9s 3c]
+Brack shows [8c 4h]
+Hero shows [Tc 9d]
+*** FLOP *** [4s 8h Ts] (Total Pot: 9,000, 3 Players, 3 All-In)
+*** TURN *** [4s 8h Ts] [5h] (Total Pot: 9,000, 3 Players, 3 All-In)
+*** RIVER *** [4s 8h Ts 5h] [6d] (Total Pot: 9,000, 3 Players, 3 All-In)
+Amsel shows Ten Nine high
+Brack shows two pair, Eights and Fours
+Hero shows a pair of Tens
+Brack wins the pot (9,000) with two pair, Eights and Fours
+Hero is feeling sad
+*** SUMMARY ***
+Total pot 9,000 | Rake 0
+Board: [4s 8h Ts 5h 6d]
+Seat 1: Amsel (small blind) showed [9s 3c] and lost with Ten Nine high
+Seat 2: Brack (big blind) showed [8c 4h] and won (9,000) with two pair, Eights and Fours
+Seat 3: Hero (button) showed [Tc 9d] and lost with a pair of Tens
+"""
+
+
+def test_a_flipout_hand_every_player_all_in_on_the_ante():
+    h = parse_hand(FLIPOUT)
+    assert h.stakes.big_blind == D(2_000_000_000) and h.stakes.ante == D(2_000_000_000)
+    assert [a.kind for a in h.actions] == [Kind.POST_ANTE] * 3  # the blinds' checks: none
+    assert judge(FLIPOUT).status == "ok"
+
+
+def test_the_french_site_and_tournament_summary_files():
+    fr = CASH.replace("Full Tilt Poker Game", "Full Tilt Poker.fr Game").replace("$", "€")
+    h = parse_hand(fr)
+    assert (h.site, h.currency) == ("Full Tilt Poker.fr", "EUR")
+    assert detect(fr) is FT and FT.judge(h).status == "ok"
+    summary = ("Full Tilt Poker Tournament Summary $26 Super Turbo Matrix (244600001) Hold'em "
+               "No Limit\n2012/11/23 2:19:25 ET\n")
+    assert detect(summary) == "Full Tilt tournament summary"

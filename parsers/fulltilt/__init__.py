@@ -24,7 +24,7 @@ from parsers.fulltilt.names import names_agree
 
 PLACEHOLDERS = {
     "M": AMOUNT,
-    "STAKE": r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?[KM]?",
+    "STAKE": r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?[KMB]?",
     "NAME": r".+?",
     "CARDS": r"[^\]]*",
     "LIMIT": "No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL",
@@ -34,11 +34,11 @@ PLACEHOLDERS = {
 SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
 
 # the game, after the stakes (until 2013) or before them (since)
-_GAME = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(\d+): .*? - "
-                   r"(?:[$€£]?[\d,.]+[KM]?/[$€£]?[\d,.]+[KM]?(?: Ante [$€£]?[\d,.]+[KM]?)? - "
+_GAME = re.compile(r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker) Game #(\d+): .*? - "
+                   r"(?:[$€£]?[\d,.]+[KMB]?/[$€£]?[\d,.]+[KMB]?(?: Ante [$€£]?[\d,.]+[KMB]?)? - "
                    r"(?:[$€£]?[\d,.]+ (?:Cap )?|CAP |Cap )?(No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL)"
                    r" (.+?) - |(?:[$€£]?[\d,.]+ (?:Cap )?|CAP |Cap )?(No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL) (.+?) - "
-                   r"[$€£]?[\d,.]+[KM]?/)")
+                   r"[$€£]?[\d,.]+[KMB]?/)")
 _TABLE = re.compile(r"Game #\d+: (?:.+? \(\d+\), )?(?:Table )?(.+?)(?: \([^()]*\))? - ")
 
 
@@ -118,9 +118,10 @@ class FullTiltRoom(Room):
 
 ROOM = FullTiltRoom(
     name="fulltilt", title="Full Tilt Poker",
-    # "Full Tilt Poker Game #22821112219: " and archives' "FullTiltPoker Game #…"; not
+    # "Full Tilt Poker Game #22821112219: ", archives' "FullTiltPoker Game #…" and the
+    # French site's "Full Tilt Poker.fr Game #…"; not
     # the "Full Tilt Hand #…" of 2016 on (PokerStars' format: parsers/pokerstars)
-    start=re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
+    start=re.compile(r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker) Game #\d+: "),
     parse=parse_hand,
     rules=RULES,
     whole=whole,

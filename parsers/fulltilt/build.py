@@ -13,9 +13,12 @@ hands an observer's client wrote in 2006 list no seats: the players are seated a
 SUMMARY lists them, their stacks not written (RoomRules.zero_stack_not_known).
 ``COLLECTS_FROM_THE_SUMMARY`` — some hands (Matrix tournaments' files) write no
 "wins the pot" line: what the SUMMARY says each player collected or won is then what
-they collected. ``BOARD_FROM_THE_SUMMARY`` — the same files may stop writing a hand's streets
-once every player is all-in: the board is the SUMMARY's where the hand's is the start
-of it (no action is ever made up). ``STAKES_IN_THOUSANDS`` — a header's stakes may be written "50K/100K".
+they collected. ``BOARD_FROM_THE_SUMMARY`` — the same files may stop writing a
+hand's streets once every player is all-in: the board is the SUMMARY's where the
+hand's is the start of it (no action is ever made up). ``STAKES_IN_THOUSANDS`` — a header's stakes may be
+written "50K/100K" (Flipout's, which every player antes all-in: "2B/2B Ante 2B").
+``FLIPOUT_CHECKS`` — in those, the blinds "check" before the deal: a check with
+nothing to play for, no action.
 ``CAP_FROM_THE_CAPPED`` — a capped table's header writes its cap ("$15 Cap No Limit")
 or, since 2013, only "CAP NL": the cap is then what a player who "is capped" has put
 in (no one capped: not judged). ``RUSH_TABLES`` — Rush Poker's cash tables are known by
@@ -44,6 +47,7 @@ LIMITS = {"No Limit": Structure.NO_LIMIT, "NL": Structure.NO_LIMIT,
           "Limit": Structure.FIXED_LIMIT, "FL": Structure.FIXED_LIMIT,
           "Fixed Limit": Structure.FIXED_LIMIT}
 SITE = "Full Tilt Poker"
+SITES = {"Full Tilt Poker": SITE, "FullTiltPoker": SITE, "Full Tilt Poker.fr": "Full Tilt Poker.fr"}
 FOLDED_ON = {"before the Flop": PREFLOP, "on the Flop": FLOP, "on the Turn": TURN,
              "on the River": RIVER}
 MONTHS = {m: i for i, m in enumerate(
@@ -55,12 +59,12 @@ RUSH_TABLES = frozenset((
     "Mercury", "Apollo", "Warp Speed", "Speeding Bullet", "Flash", "Bazinga",
     "Lickety Split", "Electro", "Celerity", "Alacrity", "Dart", "Accelerator", "Sonic Boom",
     "Vroom", "Hermes", "Thunderbolt", "Swiftly Tilting", "Rapido", "Veyron"))
-_THOUSANDS = {"K": Decimal(1000), "M": Decimal(1000000)}
+_THOUSANDS = {"K": Decimal(1000), "M": Decimal(1000000), "B": Decimal(1000000000)}
 _CHIP = Decimal(1)
 
 
 def stake(text: str) -> Decimal:
-    """A header's stake: '$0.25', '15', '50K' (STAKES_IN_THOUSANDS)."""
+    """A header's stake: '$0.25', '15', '50K', '2B' (STAKES_IN_THOUSANDS)."""
     unit = _THOUSANDS.get(text[-1:])
     if unit is not None:
         return money(text[:-1]) * unit
@@ -105,7 +109,7 @@ class FullTiltBuilder(Builder):
                                 "client saw (the header ends \"(partial)\")")
         if sb is None:
             sb, bb, ante, cap, cap_word, limit = sb2, bb2, ante2, cap2, cap_word2, limit2
-        self.head = {"site": SITE, "hand_id": hand_id, "zoom": None,
+        self.head = {"site": SITES[brand], "hand_id": hand_id, "zoom": None,
                      "tournament": tournament, "buy_in": buy_in, "level": None, "sb": sb,
                      "bb": bb, "cap": None, "currency": None, "date": _date(time, date),
                      "tz": tz, "date_et": _date(time_et, date_et) if time_et else None,
@@ -153,6 +157,11 @@ class FullTiltBuilder(Builder):
         self.dealt_out.add(player)
 
     # ------------------------------------------------------------ the betting
+    def CHECK(self, player):
+        if self.street == PREDEAL:
+            return  # FLIPOUT_CHECKS: the blinds' checks of a Flipout hand, all-in on the ante
+        super().CHECK(player)
+
     def FOLD(self, player):
         super().FOLD(player, None)
 
