@@ -23,13 +23,14 @@ ROOMS = (
     "coinpoker",
     "ggpoker",
     "microgaming",
+    "fulltilt",
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)
 NOT_YET = (
     ("iPoker", re.compile(r"<session[ >]|<game gamecode=|<general>")),
-    ("Full Tilt", re.compile(r"Full ?Tilt Poker(?: Game)? #|FullTiltPoker")),
+    ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
     ("Bovada", re.compile(r"(?:Bovada|Ignition|Bodog) Hand #")),
     ("Absolute / UltimateBet", re.compile(r"Stage #[A-Z]?\d+:")),
     ("Merge", re.compile(r"<description type=")),
