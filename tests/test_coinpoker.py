@@ -16,7 +16,7 @@ from engine.rules import DEFAULT
 from parsers.base.errors import ParseError
 from parsers.base.split import split_hands
 from parsers.coinpoker import ROOM as COIN
-from parsers.coinpoker import RULES, parse_hand, whole
+from parsers.coinpoker import RULES, parse_hand
 from parsers.coinpoker.names import names_agree
 from parsers.registry import detect
 
@@ -108,9 +108,9 @@ def test_hands_split_from_a_file_with_one_blank_line_between():
 
 
 def test_a_hand_is_whole_once_its_summary_lists_every_seat():
-    assert whole(CASH)
-    assert not whole(CASH[:CASH.index("Seat 6: Mossback (big blind)")])
-    assert not whole(CASH[:CASH.index("*** SUMMARY ***")])
+    assert COIN.complete(CASH)
+    assert not COIN.complete(CASH[:CASH.index("Seat 6: Mossback (big blind)")])
+    assert not COIN.complete(CASH[:CASH.index("*** SUMMARY ***")])
 
 
 # the walk: the big blind collects the whole pot, its own blind in it, with no

@@ -16,6 +16,21 @@ from engine.replay import Verdict, replay
 from engine.rules import RoomRules
 
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+_SEAT_LINE = re.compile(r"^[^\S\n]*Seat \d+: ", re.MULTILINE)
+SUMMARY = "*** SUMMARY ***"
+
+
+def summary_lists_every_seat(text: str, unlisted: re.Pattern[str] | None = None) -> bool:
+    """Is a hand whole (``Room.whole``, for rooms whose SUMMARY lists every seat)? Once
+    its SUMMARY has a seat line for every seat line above it, less those ``unlisted``
+    matches (players the SUMMARY leaves out)."""
+    at = text.find(SUMMARY)
+    if at < 0:
+        return False
+    seated = len(_SEAT_LINE.findall(text, 0, at))
+    if unlisted is not None:
+        seated -= len(unlisted.findall(text, 0, at))
+    return len(_SEAT_LINE.findall(text, at)) >= seated
 
 
 @dataclass(frozen=True)
@@ -26,7 +41,7 @@ class Room:
     parse: Callable[[str], Hand | UnsupportedHand]  # one hand's text, or ParseError
     rules: RoomRules  # the replay's rules for the room's hands ...
     rules_by_site: Mapping[str, RoomRules] = field(default_factory=dict)  # ... but these
-    closing: str = "*** SUMMARY ***"  # the line that opens a hand's closing section
+    closing: str = SUMMARY  # the line that opens a hand's closing section
     whole: Callable[[str], bool] | None = None  # is a hand whole (default: ``closing`` in it)
     between: re.Pattern[str] = re.compile(r"\s*")  # what may stand between hands
     # XML rooms: a hand's own text ends with its closing line (the element's end tag),

@@ -20,7 +20,7 @@ from pathlib import Path
 from engine.hand import Structure, UnsupportedHand
 from engine.rules import RoomRules
 from parsers.base.errors import ParseError
-from parsers.base.room import Room
+from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
 from parsers.coinpoker.build import LIMITS, SITE, CoinBuilder
@@ -64,17 +64,6 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
     return UnsupportedHand(SITE, m.group(1), game, structure, None, None, text)
 
 
-_SEAT_LINE = re.compile(r"^Seat \d+: ", re.MULTILINE)
-
-
-def whole(text: str) -> bool:
-    """A hand is whole once its SUMMARY lists every seat (CoinPoker lists them all)."""
-    at = text.find("*** SUMMARY ***")
-    if at < 0:
-        return False
-    return len(_SEAT_LINE.findall(text, at)) >= len(_SEAT_LINE.findall(text, 0, at))
-
-
 text_parser = TextParser(Path(__file__).with_name("grammar.lark"), CoinBuilder, PLACEHOLDERS,
                          SHARED_PREFIXES, other_game)
 
@@ -107,5 +96,5 @@ ROOM = Room(
     start=re.compile(r"CoinPoker Hand #\d+: "),
     parse=parse_hand,
     rules=RULES,
-    whole=whole,
+    whole=summary_lists_every_seat,
 )

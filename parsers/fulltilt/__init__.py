@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.hand import Structure, UnsupportedHand
 from engine.rules import RoomRules
 from parsers.base.errors import ParseError
-from parsers.base.room import Room
+from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
 from parsers.fulltilt.build import LIMITS, SITE, FullTiltBuilder
@@ -76,18 +76,6 @@ def parse_hand(text: str):
         raise
 
 
-_SEAT_LINE = re.compile(r"^Seat \d+: ", re.MULTILINE)
-
-
-def whole(text: str) -> bool:
-    """A hand is whole once its SUMMARY lists every seat."""
-    at = text.find("*** SUMMARY ***")
-    if at < 0:
-        return False
-    seated = len(_SEAT_LINE.findall(text, 0, at))
-    return seated == 0 or len(_SEAT_LINE.findall(text, at)) >= seated
-
-
 RULES = RoomRules(
     SITE, hand_names=names_agree,
     # observers' hands of 2006 write no stacks (OBSERVED_SEATS_FROM_THE_SUMMARY)
@@ -124,7 +112,7 @@ ROOM = FullTiltRoom(
     start=re.compile(r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker) Game #\d+: "),
     parse=parse_hand,
     rules=RULES,
-    whole=whole,
+    whole=summary_lists_every_seat,
     # archives number their hands; UTF-16 files written a byte too long end in a lone
     # byte (decoded as U+FFFD): neither is a hand
     between=re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*(?:\ufffd\s*)?"),

@@ -15,7 +15,7 @@ from engine.hand import ZERO, Kind, Show, Stakes, Street, Structure, Unsupported
 from engine.rules import RoomRules
 from parsers.base.builder import LIMITS, RUNS, Builder
 from parsers.base.errors import ParseError
-from parsers.base.room import Room
+from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT, money
 from parsers.base.values import cards as read_cards
@@ -182,17 +182,6 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
     return UnsupportedHand(SITE, m.group(1), game, structure, None, None, text)
 
 
-_SEAT_LINE = re.compile(r"^Seat \d+: ", re.MULTILINE)
-
-
-def whole(text: str) -> bool:
-    """A hand is whole once its SUMMARY lists every seat dealt in."""
-    at = text.find("*** SUMMARY ***")
-    if at < 0:
-        return False
-    return len(_SEAT_LINE.findall(text, at)) >= len(_SEAT_LINE.findall(text, 0, at))
-
-
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), GGBuilder, PLACEHOLDERS,
                         SHARED_PREFIXES, other_game)
 
@@ -208,5 +197,5 @@ ROOM = Room(
     start=re.compile(r"(?<!Run It Once )(?<!Coin)Poker Hand #[A-Z]*\d+: "),
     parse=parse_hand,
     rules=RULES,
-    whole=whole,
+    whole=summary_lists_every_seat,
 )

@@ -14,7 +14,7 @@ from engine.evaluate import hand_name
 from engine.hand import UnsupportedHand
 from engine.rules import RoomRules
 from parsers.base.builder import LIMITS, Builder
-from parsers.base.room import Room
+from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
 
@@ -73,19 +73,13 @@ def names_agree(rank: int, written: str) -> bool:
     return hand_name(rank).lower() == written.split(" - ")[0].strip().lower()
 
 
-_SEAT_LINE = re.compile(r"^\s*Seat \d+: ", re.MULTILINE)
+# a player moved in "out of hand" is not listed in the SUMMARY
 _OUT_OF_HAND = re.compile(r"^\s*Seat \d+: .* out of hand \(", re.MULTILINE)
 
 
 def whole(text: str) -> bool:
-    """A hand is whole once its SUMMARY lists every seat dealt in (a player moved in
-    "out of hand" is not listed)."""
-    at = text.find("*** SUMMARY ***")
-    if at < 0:
-        return False
-    head, tail = text[:at], text[at:]
-    dealt = len(_SEAT_LINE.findall(head)) - len(_OUT_OF_HAND.findall(head))
-    return len(_SEAT_LINE.findall(tail)) >= dealt
+    """A hand is whole once its SUMMARY lists every seat dealt in."""
+    return summary_lists_every_seat(text, _OUT_OF_HAND)
 
 
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder, PLACEHOLDERS,
