@@ -63,7 +63,13 @@ def names_agree(rank: int, written: str) -> bool:
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder, PLACEHOLDERS,
                         SHARED_PREFIXES, other_game)
 
-RULES = RoomRules("Bovada", hand_names=names_agree)
+RULES = RoomRules(
+    "Bovada", hand_names=names_agree,
+    # Zone Poker's hands of 2018 and 2021 close with an empty SUMMARY (no total pot)
+    writes_summary=False,
+    # a walk: no uncalled bet is written, the big blind collects the whole pot
+    uncalled_bets_written=False,
+)
 
 ROOM = Room(
     name="bovada", title="Bovada",

@@ -44,6 +44,10 @@ TURN" lines name no reliable street (a player who folded before the flop is writ
 "Folded on the FLOP" in tournaments, "Folded before the RIVER" in Zone Poker): only the
 SUMMARY's winners (what each won) are read.
 
+``LINES_WRITTEN_TWICE`` — some hands write a line again and again at once ("Small
+Blind : All-in 1405" four times, "Dealer : Hand Result 1630" three times): it is read
+once (the total pot counts it once).
+
 ``SEATED_WITHOUT_A_PART_SAT_OUT`` — a seated player dealt no cards who neither posts nor
 acts was not dealt in ("Sitout (wait for bb)", "Seat sit out").
 """
@@ -97,6 +101,22 @@ class BovadaBuilder(Builder):
         self.shown: set[str] = set()
         self.total: Decimal | None = None
         self.rake: Decimal | None = None
+
+    def build(self, tokens) -> Hand:
+        """Read every line, a line written again at once read once
+        (LINES_WRITTEN_TWICE), then make the Hand."""
+        methods = self.methods
+        last = None
+        for kind, fields, self.line, _ in tokens:
+            method = methods[kind]
+            if method is None:
+                continue
+            if last is not None and kind == last[0] and fields == last[1]:
+                continue
+            last = (kind, fields)
+            method(self, *fields)
+        self.line = 1
+        return self.finish()
 
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, hand_id, zone, table, tournament, tour_table, limit, level,
@@ -243,8 +263,7 @@ class BovadaBuilder(Builder):
         self._raise_to(self._who(player), money(to or by), False)
 
     def ALL_IN_RAISE(self, player, by, to):
-        money(by)
-        self._raise_to(self._who(player), money(to), True)
+        self._raise_to(self._who(player), money(to or by), True)
 
     def _raise_to(self, player: str, total: Decimal, all_in: bool) -> None:
         put = self.put
@@ -351,6 +370,10 @@ class BovadaBuilder(Builder):
         if rising and written[-1] <= _TABLE_SIZE:
             numbers = {p: n for n, p, *_ in self.seats}
             button = numbers.get(_DEALER, self.written_button)
+            if button is None and _SMALL_BLIND in numbers:
+                # no dealer seated nor written: the (dead) button is right of the small blind
+                blind = numbers[_SMALL_BLIND]
+                button = blind - 1 if blind > 1 else written[-1]
             return numbers, button
         numbers = {p: i for i, (_, p, *_) in enumerate(self.seats, start=1)}
         button = numbers.get(_DEALER)
