@@ -99,6 +99,8 @@ class BovadaBuilder(Builder):
         self.short_bb: Decimal | None = None  # a big blind posted all-in
         self.antes: set[str] = set()
         self.shown: set[str] = set()
+        self.street_lines = False  # a line that deals the board was read
+        self.all_in_lines: set[int] = set()  # lines "All-in $x" read after the deal
         self.total: Decimal | None = None
         self.rake: Decimal | None = None
 
@@ -239,14 +241,27 @@ class BovadaBuilder(Builder):
     def HOLE_CARDS(self):
         self.street = PREFLOP
 
+    def FLOP(self, cards):
+        self.street_lines = True
+        super().FLOP(cards)
+
+    def TURN(self, board, cards):
+        self.street_lines = True
+        super().TURN(board, cards)
+
+    def RIVER(self, board, cards):
+        self.street_lines = True
+        super().RIVER(board, cards)
+
     def FOLD(self, player):
         self.actions.append(_new(Action, (self.street, self._who(player), FOLD, ZERO, None,
                                           False, self.line)))
 
-    def FOLD_SHOWS(self, player, cards):
+    def FOLD_SHOWS(self, player, cards, one):
+        # "Show1 [4s]": the player showed one card of the two
         player = self._who(player)
         self.FOLD(player)
-        self.shows.append(Show(player, read_cards(cards)))
+        self.shows.append(Show(player, read_cards(one if one else cards)))
 
     def CHECK(self, player):
         self.actions.append(_new(Action, (self.street, self._who(player), CHECK, ZERO, None,
@@ -278,6 +293,7 @@ class BovadaBuilder(Builder):
             self._all_in_post(player, amount)
             return
         # ALL_IN_IS_ANY_ACTION: a bet, a raise or a call, by what it makes
+        self.all_in_lines.add(self.line)
         value = money(amount)
         put = self.put
         before = put.get(player, ZERO)
@@ -296,6 +312,7 @@ class BovadaBuilder(Builder):
     # ------------------------------------------------------------ the board
     def CARD_TO_TABLE(self, cards):
         # BOARD_WITHOUT_STREET_LINES: three cards the flop, then one card a street
+        self.street_lines = True
         dealt = read_cards(cards)
         board = self.boards.get(1, ())
         street = {0: FLOP, 3: TURN, 4: RIVER}.get(len(board))
@@ -383,7 +400,66 @@ class BovadaBuilder(Builder):
                 button = (blind - 2) % len(numbers) + 1
         return numbers, button
 
+    def _streets_from_betting(self) -> None:
+        """BOARD_ONLY_IN_THE_SUMMARY: hands of 2012 that deal the board without a line
+        (the SUMMARY's "Board [..]" names it): each betting round ends where every
+        player still able to act has acted and matched the bet, and the next action
+        is the next street's. Raises and all-ins, written as street totals or as what
+        they add, are read again against the street they are on."""
+        stacks = {p: stack for _, p, stack, *_ in self.seats}
+        put: dict[str, Decimal] = {}
+        out: set[str] = set()  # folded or all-in
+        acted: set[str] = set()
+        actions = []
+        street, facing = PREFLOP, ZERO
+        for a in self.actions:
+            p, kind, amount = a.player, a.kind, a.amount
+            if a.street == PREDEAL:
+                stacks[p] = stacks.get(p, ZERO) - amount
+                if kind in (Kind.POST_SB, Kind.POST_BB, Kind.POST_SB_BB):
+                    put[p] = put.get(p, ZERO) + (min(amount, self.big_blind)
+                                                 if kind == Kind.POST_SB_BB else amount)
+                    facing = max(facing, put[p])
+                if stacks[p] <= 0:
+                    out.add(p)
+                actions.append(a)
+                continue
+            able = [q for q in self.dealt if q not in out]
+            if street < RIVER and acted and all(q in acted and put.get(q, ZERO) >= facing
+                                                for q in able):
+                street, put, facing, acted = Street(street + 1), {}, ZERO, set()
+            before = put.get(p, ZERO)
+            to = None
+            if kind == FOLD:
+                out.add(p)
+            elif kind in (BET, RAISE) and a.line not in self.all_in_lines:
+                # a bet adds its amount; a raise names the street total
+                to = a.raise_to if kind == RAISE else before + amount
+                amount = to - before
+                kind = BET if facing == ZERO else RAISE
+            elif a.line in self.all_in_lines:  # "All-in $x": what it adds
+                to = before + amount
+                kind = (BET if facing == ZERO and street != PREFLOP else
+                        RAISE if to > facing else CALL)
+                if kind == CALL:
+                    to = None
+            if to is not None:
+                put[p] = to
+                facing = to
+                acted = set()
+            elif kind == CALL:
+                put[p] = before + amount
+            acted.add(p)
+            stacks[p] = stacks.get(p, ZERO) - amount
+            if a.all_in or stacks[p] <= 0:
+                out.add(p)
+            actions.append(_new(Action, (street, p, kind, amount, to, a.all_in, a.line)))
+        self.actions = actions
+        self.boards = {1: self.summary_boards[1]}
+
     def finish(self) -> Hand:
+        if not self.street_lines and self.summary_boards.get(1):
+            self._streets_from_betting()
         played_at = stamp(self.date)
         numbers, button = self._numbers()
         # SEATED_WITHOUT_A_PART_SAT_OUT
