@@ -502,3 +502,10 @@ def test_bovada_s_real_files_are_stored_and_verify(which, tmp_path):
     assert len(holdem) >= 0.97 * (len(holdem) + len(errors))
     assert holdem.count("ok") >= 0.97 * len(holdem)
     assert all(status == "unsupported" for supported, status in hands if not supported)
+
+
+def test_a_hand_is_whole_once_its_summary_lists_the_players_dealt_in():
+    assert BOVADA.complete(CASH) and BOVADA.complete(ZONE)
+    cut = CASH.split("Seat+4: Dealer")[0]
+    assert not BOVADA.complete(cut)
+    assert not BOVADA.complete(CASH.split("*** SUMMARY ***")[0])

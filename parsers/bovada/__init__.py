@@ -60,6 +60,22 @@ def names_agree(rank: int, written: str) -> bool:
     return 0 <= category < len(_NAMES) and name == _NAMES[category]
 
 
+_DEALT = re.compile(r" : Card dealt to a spot \[")
+_SUMMARY_SEAT = re.compile(r"^Seat[+ ]\d+: ?", re.MULTILINE)
+
+
+def whole(text: str) -> bool:
+    """A hand (the last of a file, which may still be being written) is whole once its
+    SUMMARY is there and, where it writes a total pot, lists a seat for every player
+    dealt cards (Zone Poker's empty SUMMARY is whole as it stands)."""
+    at = text.find("*** SUMMARY ***")
+    if at < 0:
+        return False
+    if "Total Pot(" not in text[at:]:
+        return True
+    return len(_SUMMARY_SEAT.findall(text, at)) >= len(_DEALT.findall(text, 0, at))
+
+
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder, PLACEHOLDERS,
                         SHARED_PREFIXES, other_game)
 
@@ -76,4 +92,5 @@ ROOM = Room(
     start=re.compile(BRANDS + r" Hand #C?\d+"),
     parse=parse_hand,
     rules=RULES,
+    whole=whole,
 )
