@@ -20,7 +20,7 @@ from parsers.bovada.build import LIMITS, SITES, BovadaBuilder
 BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
 PLACEHOLDERS = {
     "M": AMOUNT,
-    "NAME": r"[^\[\]:]+?",  # a position ("Big Blind", "UTG+1"): no brackets, no colon
+    "NAME": r"[^\[\]:]*[^\[\]: ]",  # a position ("Big Blind", "UTG+1"): no brackets, no colon
     "ME": r"(?: +\[ME\])",
     "CARDS": r"[^\]]*",
 }
@@ -60,7 +60,7 @@ def names_agree(rank: int, written: str) -> bool:
     return 0 <= category < len(_NAMES) and name == _NAMES[category]
 
 
-_DEALT = re.compile(r" : Card dealt to a spot \[")
+_DEALT = re.compile(r"^([^\[\]:\n]*?)(?: +\[ME\])? : Card dealt to a spot \[", re.MULTILINE)
 _SUMMARY_SEAT = re.compile(r"^Seat[+ ]\d+: ?", re.MULTILINE)
 
 
@@ -73,7 +73,7 @@ def whole(text: str) -> bool:
         return False
     if "Total Pot(" not in text[at:]:
         return True
-    return len(_SUMMARY_SEAT.findall(text, at)) >= len(_DEALT.findall(text, 0, at))
+    return len(_SUMMARY_SEAT.findall(text, at)) >= len(set(_DEALT.findall(text, 0, at)))
 
 
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder, PLACEHOLDERS,
