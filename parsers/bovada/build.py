@@ -80,7 +80,7 @@ class BovadaBuilder(Builder):
     """Builds one Hand from Bovada's lines (see the module doc)."""
 
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "SEATING_INFO", "SHOWDOWN_NAME",
-                        "DOESNT_SHOW", "SUMMARY_OTHER", "EVENT"})
+                        "DOESNT_SHOW", "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT"})
 
     def __init__(self) -> None:
         super().__init__()
