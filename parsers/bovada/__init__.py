@@ -20,7 +20,8 @@ from parsers.bovada.build import LIMITS, SITES, BovadaBuilder
 BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
 PLACEHOLDERS = {
     "M": AMOUNT,
-    "NAME": r"[^\[\]:]*[^\[\]: ]",  # a position ("Big Blind", "UTG+1"): no brackets, no colon
+    # a position ("Big Blind", "UTG+1"): no brackets, parentheses nor colon
+    "NAME": r"[^\[\]():]*[^\[\](): ]",
     "ME": r"(?: +\[ME\])",
     "CARDS": r"[^\]]*",
 }

@@ -80,7 +80,8 @@ class BovadaBuilder(Builder):
     """Builds one Hand from Bovada's lines (see the module doc)."""
 
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "SEATING_INFO", "SHOWDOWN_NAME",
-                        "DOESNT_SHOW", "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT"})
+                        "DOESNT_SHOW", "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
+                        "TABLE_EVENT"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -161,7 +162,7 @@ class BovadaBuilder(Builder):
             if name is not None:
                 self.aliases[pid] = name
 
-    def SET_DEALER(self, button):
+    def SET_DEALER(self, player, button):
         if button:
             self.written_button = int(button)
 
