@@ -509,3 +509,16 @@ def test_a_hand_is_whole_once_its_summary_lists_the_players_dealt_in():
     cut = CASH.split("Seat+4: Dealer")[0]
     assert not BOVADA.complete(cut)
     assert not BOVADA.complete(CASH.split("*** SUMMARY ***")[0])
+
+
+def test_amounts_in_euros_and_play_chips():
+    assert parse_hand(CASH.replace("$", "€")).currency == "EUR"
+    plain = CASH.replace("$", "")
+    h = parse_hand(plain)
+    assert h.currency == "play" and judge(plain).status == "ok"
+
+
+def test_an_all_in_bet_written_as_such():
+    h = parse_hand(ZONE.replace("Big Blind : All-in $1.93", "Big Blind : All-in(bet) $1.93"))
+    bet = [a for a in h.actions if a.player == "Big Blind"][-1]
+    assert (bet.kind, bet.amount, bet.all_in) == (Kind.BET, D("1.93"), True)

@@ -60,7 +60,7 @@ from engine.hand import (MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Sea
                          Street, Structure, Summary, SummarySeat)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
-from parsers.base.values import money, stamp, to_utc
+from parsers.base.values import CURRENCY_BY_SYMBOL, money, stamp, to_utc
 from parsers.base.values import cards as read_cards
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = (Street.PREDEAL, Street.PREFLOP, Street.FLOP,
@@ -92,7 +92,7 @@ class BovadaBuilder(Builder):
         self.table_blinds: tuple[Decimal, Decimal] | None = None
         self.written_button: int | None = None
         self.zone = False
-        self.play_money = True  # until an amount with a "$" is read
+        self.currency_code = "play"  # until an amount with a currency sign is read
         self.seat_of: dict[str, int] = {}  # name → seat number as written
         self.aliases: dict[str, str] = {}  # another name of a seated player → the name
         self.sb_post: Decimal | None = None
@@ -140,14 +140,14 @@ class BovadaBuilder(Builder):
         self.table_blinds = (money(sb), money(bb))
         self.big_blind = self.table_blinds[1]
 
-    def SEAT(self, seat, player, me, stack):
+    def SEAT(self, seat, player, me, stack, out):
         number = int(seat)
         if player in self.seat_of:
             raise ParseError(self.line, "two seats of one name", player)
         self.seat_of[player] = number
-        if "$" in stack:
-            self.play_money = False
-        self.seats.append((number, player, money(stack), False, None))
+        if stack[0] in CURRENCY_BY_SYMBOL:
+            self.currency_code = CURRENCY_BY_SYMBOL[stack[0]]
+        self.seats.append((number, player, money(stack), out is not None, None))
         if me:
             self.hero = player
 
@@ -468,7 +468,7 @@ class BovadaBuilder(Builder):
         part |= self.dealt.keys()
         known = dict(self.dealt)
         seats = []
-        for _, p, stack, _, _ in self.seats:
+        for _, p, stack, _, _ in self.seats:  # (a seat line's "sitting out" agrees)
             n = numbers[p]
             if n > MAX_SEAT_NUMBER:
                 raise ParseError(1, f"seat number {n} out of range")
@@ -490,7 +490,7 @@ class BovadaBuilder(Builder):
         return Hand(
             site=self.site, hand_id=self.hand_id, game="Hold'em",
             structure=self.structure, stakes=self.stakes(),
-            currency="chips" if tournament else "play" if self.play_money else "USD",
+            currency="chips" if tournament else self.currency_code,
             table=self.table, max_seats=None, button_seat=button,
             played_at=played_at, time_zone=self.tz, played_at_utc=to_utc(played_at, self.tz),
             seats=tuple(seats), actions=tuple(self.actions),
