@@ -522,3 +522,9 @@ def test_an_all_in_bet_written_as_such():
     h = parse_hand(ZONE.replace("Big Blind : All-in $1.93", "Big Blind : All-in(bet) $1.93"))
     bet = [a for a in h.actions if a.player == "Big Blind"][-1]
     assert (bet.kind, bet.amount, bet.all_in) == (Kind.BET, D("1.93"), True)
+
+
+def test_a_player_named_by_the_seat_is_the_seat_s_player():
+    h = parse_hand(CASH.replace("UTG+2 : Folds", "Seat+3 : Folds"))
+    assert [a.kind for a in h.actions if a.player == "UTG+2"] == [Kind.CALL, Kind.FOLD]
+    assert judge(CASH.replace("UTG+2 : Folds", "Seat 3 : Folds")).status == "ok"
