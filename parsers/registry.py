@@ -24,6 +24,7 @@ ROOMS = (
     "ggpoker",
     "microgaming",
     "fulltilt",
+    "bovada",
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
@@ -31,7 +32,6 @@ HEAD = 1 << 20  # characters in which a room not read yet is looked for
 NOT_YET = (
     ("iPoker", re.compile(r"<session[ >]|<game gamecode=|<general>")),
     ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
-    ("Bovada", re.compile(r"(?:Bovada|Ignition|Bodog) Hand #")),
     ("Absolute / UltimateBet", re.compile(r"Stage #[A-Z]?\d+:")),
     ("Merge", re.compile(r"<description type=")),
     ("Winning Poker Network", re.compile(r"Game started at:|Game Hand #")),

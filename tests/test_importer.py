@@ -141,13 +141,14 @@ def test_worker_processes_give_the_same_result(tmp_path, monkeypatch):
 
 
 def test_rooms_not_supported_yet_are_named_per_file(tmp_path):
-    (tmp_path / "bovada.txt").write_text("Bovada Hand #1234: HOLDEM No Limit - 2024-01-01 10:00:00\n")
+    (tmp_path / "everleaf.txt").write_text("Everleaf Gaming Game #1234\n"
+                                          "***** Hand history for game #1234 *****\n")
     (tmp_path / "notes.txt").write_text("my notes\n")
     (tmp_path / "in").mkdir()
-    for name in ("bovada.txt", "notes.txt"):
+    for name in ("everleaf.txt", "notes.txt"):
         (tmp_path / name).rename(tmp_path / "in" / name)
     s = run(tmp_path / "h.duckdb", tmp_path / "in")
-    assert dict(s.formats_not_supported) == {"Bovada": 1}
+    assert dict(s.formats_not_supported) == {"Everleaf": 1}
     assert s.files_not_recognised == [str(tmp_path / "in" / "notes.txt")]
 
 

@@ -76,7 +76,7 @@ def test_last_hand_without_summary_is_incomplete():
 
 
 def test_detect_names_rooms_not_supported_yet():
-    assert detect("Bovada Hand #123456: HOLDEM No Limit - 2024-01-01 10:00:00") == "Bovada"
+    assert detect("Everleaf Gaming Game #123456\n***** Hand history for game #123456 *****") == "Everleaf"
     assert detect("just some text") is None
     assert detect(HAND.format(n=1)) is POKERSTARS
 

@@ -1,0 +1,97 @@
+"""Bovada, Ignition and Bodog (Bodog.com, Bodog.eu, Bodog UK, ...): one format, written
+by the same software ("Bovada Hand #N TBL#N HOLDEM No Limit - 2016-08-09 12:41:32"),
+cash games, Zone Poker (fast-fold), tournaments, and 2021's version ("[MVS]").
+
+Declares how Bovada differs: its grammar (grammar.lark) and builder (build.py), which
+games it writes, the names it gives hands, and its rules.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.hand import UnsupportedHand
+from engine.rules import RoomRules
+from parsers.base.room import Room
+from parsers.base.text import TextParser
+from parsers.base.values import AMOUNT
+from parsers.bovada.build import LIMITS, SITES, BovadaBuilder
+
+BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
+PLACEHOLDERS = {
+    "M": AMOUNT,
+    # a position ("Big Blind", "UTG+1"): no brackets, parentheses nor colon
+    "NAME": r"[^\[\]():]*[^\[\](): ]",
+    "ME": r"(?: +\[ME\])",
+    "CARDS": r"[^\]]*",
+}
+SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
+
+_GAME = re.compile(r"(" + BRANDS + r") Hand #C?(\d+):? +(?:(?:Zone Poker ID|TBL)#\d+ +)?"
+                   r"([A-Z0-9_]+(?: HiLo)?)(?:ZonePoker)?[ ,].*?(No Limit|Pot Limit|Fixed Limit)?"
+                   r"(?: -|- Level)")
+
+
+def other_game(first_line: str, text: str) -> UnsupportedHand | None:
+    """A hand of another game than Hold'em (Omaha, Omaha Hi-Lo, Stud), told by its
+    first line; None for Hold'em."""
+    if " HOLDEM" in first_line:
+        return None
+    m = _GAME.match(first_line)
+    if m is None:
+        return None  # not a header Bovada writes: the grammar says why
+    brand, hand_id, game, limit = m.groups()
+    return UnsupportedHand(SITES.get(brand, "Bodog"), hand_id, game.replace("_", " "),
+                           LIMITS.get(limit) if limit else None, None, None, text)
+
+
+# Bovada's names of a hand's category ("Two pair"), by engine.evaluate's category
+_NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+          "full house", "four of a kind", "straight flush")
+
+
+def names_agree(rank: int, written: str) -> bool:
+    """Bovada names a hand by its category only: "High Card", "One pair", "Two pair",
+    "Three of a kind", "Straight", "Flush", "Full House", "Four of a kind", "Straight
+    Flush", "Royal Straight Flush"."""
+    category = rank >> 24
+    name = written.strip().lower()
+    if category == 8 and (rank >> 16) & 0xF == 12:
+        return name in ("royal straight flush", "royal flush")
+    return 0 <= category < len(_NAMES) and name == _NAMES[category]
+
+
+_DEALT = re.compile(r"^([^\[\]:\n]*?)(?: +\[ME\])? : Card dealt to a spot \[", re.MULTILINE)
+_SUMMARY_SEAT = re.compile(r"^Seat[+ ]\d+: ?", re.MULTILINE)
+
+
+def whole(text: str) -> bool:
+    """A hand (the last of a file, which may still be being written) is whole once its
+    SUMMARY is there and, where it writes a total pot, lists a seat for every player
+    dealt cards (Zone Poker's empty SUMMARY is whole as it stands)."""
+    at = text.find("*** SUMMARY ***")
+    if at < 0:
+        return False
+    if "Total Pot(" not in text[at:]:
+        return True
+    return len(_SUMMARY_SEAT.findall(text, at)) >= len(set(_DEALT.findall(text, 0, at)))
+
+
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder, PLACEHOLDERS,
+                        SHARED_PREFIXES, other_game)
+
+RULES = RoomRules(
+    "Bovada", hand_names=names_agree,
+    # Zone Poker's hands of 2018 and 2021 close with an empty SUMMARY (no total pot)
+    writes_summary=False,
+    # a walk: no uncalled bet is written, the big blind collects the whole pot
+    uncalled_bets_written=False,
+)
+
+ROOM = Room(
+    name="bovada", title="Bovada",
+    start=re.compile(BRANDS + r" Hand #C?\d+"),
+    parse=parse_hand,
+    rules=RULES,
+    whole=whole,
+)
