@@ -14,12 +14,11 @@ from functools import cache
 
 from parsers.base.room import Room
 
-ROOMS = ("pokerstars", "pacific", "winamax", "partypoker", "ggpoker")  # packages under parsers/, in the order a file is tried
+ROOMS = ("pokerstars", "pacific", "winamax", "partypoker", "ggpoker", "ipoker")  # packages under parsers/, in the order a file is tried
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)
 NOT_YET = (
-    ("iPoker", re.compile(r"<session[ >]|<game gamecode=|<general>")),
     ("Full Tilt", re.compile(r"Full ?Tilt Poker(?: Game)? #|FullTiltPoker")),
     ("Bovada", re.compile(r"(?:Bovada|Ignition|Bodog) Hand #")),
     ("Absolute / UltimateBet", re.compile(r"Stage #[A-Z]?\d+:")),
