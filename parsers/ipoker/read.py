@@ -19,7 +19,9 @@ the order they were taken: their ``no`` gives the order;
 ``BOTH_BLINDS_AS_BIG`` — a returning player's small and big blind are one type-2
 post of both amounts;
 ``ALL_IN_IS_BET_RAISE_OR_CALL`` — an all-in (type 7) is a bet, raise or call by
-what it makes against the street's bet;
+what it makes against the street's bet; ``DISCONNECTED_IS_ALL_IN`` — an all-in
+whose sum is "DP" (disconnect protection) adds nothing: the player, disconnected,
+is all-in with what they have in;
 ``FIXED_LIMIT_STAKES_ARE_BETS`` — "Holdem L $5/$10" names the small and big bet;
 ``NOT_DEALT_SITS_OUT`` — a seated player dealt no pocket cards, or whose only
 action is a type 8 or 9, sits out;
@@ -295,7 +297,7 @@ def parse(text: str) -> Hand | UnsupportedHand:
         code = _GAME_CODE.match(game_text)
         return UnsupportedHand(SITE, code.group(1) if code else "", game.replace(
             "Six Plus Holdem", "6+ Hold'em"), structure(m["limit"]) if m else None,
-            head.get("tablename"), None, text)
+            head.get("tablename"), None, before + game_text)
     if not game_text.rstrip().endswith("</game>"):
         game_text += "</game>"  # a file cut after its last round (see ``whole``)
     try:
@@ -335,8 +337,10 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     for p in players:
         name = p.get("name")
         seat = p.get("seat")
-        if not name or not seat:
-            raise ParseError(1, "a player without a name or a seat")
+        if not name:
+            continue  # an empty seat: name="" chips="$0"
+        if not seat or not seat.isdigit():
+            raise ParseError(1, "a player without a seat", name)
         stack = amount(p.get("chips") or "0")
         seats.append((int(seat), name, stack))
         b.stacks[name] = b.left[name] = stack
@@ -390,6 +394,10 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
             player = el.get("player") or ""
             if kind in SITTING_OUT:
                 away.add(player)
+                if player in b.spent:  # POSTED_THEN_SAT_OUT: their post stays, they fold
+                    street_now, b.street = b.street, PREDEAL
+                    b.FOLD(player, None)
+                    b.street = street_now
                 continue
             if kind == FOLD_:
                 if player not in b.left:
@@ -401,7 +409,13 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
                 b.CHECK(player)
                 acted.add(player)
                 continue
-            value = amount(el.get("sum") or "0")
+            written = el.get("sum") or "0"
+            if written == "DP" and kind in (ALLIN_, ALLIN6_):
+                # DISCONNECTED_IS_ALL_IN: disconnect protection, all-in with what is in
+                b.CALL(player, "0", "all-in")
+                acted.add(player)
+                continue
+            value = amount(written)
             if kind in (SB_, BB_, ANTE_):
                 b.post(kind, player, value)
             else:
@@ -537,7 +551,8 @@ def adds_up(text: str) -> bool:
         rows.sort(key=lambda r: r[0])
         for _, attrs in rows:
             kind, player = attrs.get("type"), unescape(attrs.get("player") or "")
-            value = amount(attrs.get("sum") or "0")
+            text_sum = attrs.get("sum") or "0"
+            value = ZERO if text_sum == "DP" else amount(text_sum)
             if kind == RAISE_TO_:
                 added = value - street.get(player, ZERO)
             elif kind in _ADDS:
