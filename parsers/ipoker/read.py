@@ -46,7 +46,7 @@ from datetime import datetime
 from decimal import Decimal
 from html import unescape
 
-from engine.hand import (CENT, ZERO, Collect, Hand, Kind, Seat, Show, Stakes, Street,
+from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, Summary, UnsupportedHand)
 from engine.pots import dead_part, uncalled
 from parsers.base.builder import Builder
@@ -353,6 +353,7 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     pocket: set[str] = set()
     away: set[str] = set()
     acted: set[str] = set()
+    sat_out: list[tuple[str, int]] = []
     board: tuple[str, ...] = ()
     for rnd in rounds:
         no = rnd.get("no")
@@ -394,10 +395,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
             player = el.get("player") or ""
             if kind in SITTING_OUT:
                 away.add(player)
-                if player in b.spent:  # POSTED_THEN_SAT_OUT: their post stays, they fold
-                    street_now, b.street = b.street, PREDEAL
-                    b.FOLD(player, None)
-                    b.street = street_now
+                if player in b.spent:  # POSTED_THEN_SAT_OUT: see _fold_in_turn
+                    sat_out.append((player, b.line))
                 continue
             if kind == FOLD_:
                 if player not in b.left:
@@ -422,6 +421,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
                 b.act(kind, player, value)
                 acted.add(player)
     b.line = 1
+    for player, line in sat_out:
+        _fold_in_turn(b, seats, player, line)
     # NOT_DEALT_SITS_OUT: no pocket cards (where others have them), or only sat out
     dealt_in = pocket if pocket else {name for _, name, _ in seats}
     out = {name for _, name, _ in seats
@@ -432,7 +433,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     hero = nickname if nickname in names and nickname in dealt else None
     b.hero = hero
     folded = {a.player for a in b.actions if a.kind == Kind.FOLD}
-    live = [name for _, name, _ in seats if name not in folded and name not in out]
+    live = [name for _, name, _ in seats if name not in folded
+            and (name not in out or name in acted)]
     showdown = len(live) > 1
     shows = []
     if showdown:  # SHOWN_CARDS_ARE_POCKET_CARDS
@@ -476,6 +478,35 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
         tournament_id=_tournament(head) if is_tournament else None,
         buy_in=head.get("totalbuyin") or head.get("buyin") if is_tournament else None,
         hero=hero)
+
+
+def _fold_in_turn(b: IPokerBuilder, seats: list, player: str, line: int) -> None:
+    """POSTED_THEN_SAT_OUT: a player who posted (an ante) and then sat out (type 8 or
+    9) is not dealt in: their post stays in the pot, and they fold when their turn
+    comes before the flop (iPoker writes the sitting out among the blinds)."""
+    actions = b.actions
+    blinds = [a.player for a in actions if a.street == PREDEAL and a.kind in
+              (Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB)]
+    clockwise = [name for _, name, _ in sorted(seats)]
+    if not blinds or player not in clockwise:
+        return
+    last = clockwise.index(blinds[-1])
+    order = clockwise[last + 1:] + clockwise[:last + 1]
+    rank = {name: i for i, name in enumerate(order)}
+    mine = rank[player]
+    at, previous = len(actions), -1
+    for i, a in enumerate(actions):
+        if a.street == PREDEAL:
+            at = i + 1
+            continue
+        if a.street != PREFLOP:
+            break
+        r = rank.get(a.player, -1)
+        at = i
+        if r > mine or r < previous:
+            break
+        previous, at = r, i + 1
+    actions.insert(at, Action(PREFLOP, player, Kind.FOLD, ZERO, None, False, line))
 
 
 def _number(el: ET.Element) -> int:
