@@ -48,7 +48,7 @@ from html import unescape
 
 from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, Summary, UnsupportedHand)
-from engine.pots import dead_part, uncalled
+from engine.pots import uncalled
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import local_money
