@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from datetime import datetime
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from html import unescape
 
 from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
@@ -56,6 +56,7 @@ from parsers.base.values import local_money
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
     Street.TURN, Street.RIVER
 SITE = "iPoker"
+_UNIT = {True: Decimal(1), False: CENT}
 
 # ------------------------------------------------------------------ values
 _NOT_DIGITS = re.compile(r"[^\d.,]+")
@@ -264,7 +265,10 @@ class IPokerBuilder(Builder):
             return Stakes(self.posted_sb or half, self.small_bet, self.ante,
                           small_bet=self.small_bet, big_bet=self.big_bet)
         bb = self.big_blind or self.posted_bb or ZERO
-        sb = self.sb or self.posted_sb or ZERO
+        # SMALL_BLIND_NOT_POSTED_IS_HALF: a game type without stakes (tournaments) and
+        # no small blind posted (a dead small blind): half the big blind
+        sb = self.sb or self.posted_sb or (bb / 2).quantize(_UNIT[bb == bb.to_integral()],
+                                                           ROUND_DOWN)
         return Stakes(sb, bb, self.ante or self.ante_written)
 
 
@@ -293,12 +297,17 @@ def parse(text: str) -> Hand | UnsupportedHand:
         raise ParseError(1, "the game is not preceded by its session's header (no <gametype>)")
     m = _GAMETYPE.match(gametype)
     game = (m["game"] if m else gametype).strip()
+    if not game:  # GAME_TOLD_BY_THE_POCKET: "PL €0.05/€0.10" names no game
+        game = _by_pocket(game_text)
     if game not in HOLDEM:
         code = _GAME_CODE.match(game_text)
         return UnsupportedHand(SITE, code.group(1) if code else "", game.replace(
             "Six Plus Holdem", "6+ Hold'em"), structure(m["limit"]) if m else None,
             head.get("tablename"), None, before + game_text)
-    if not game_text.rstrip().endswith("</game>"):
+    end = game_text.find("</game>")
+    if end >= 0:  # (the line of the end tag may go on: "</game></session>")
+        game_text = game_text[:end + 7]
+    else:
         game_text += "</game>"  # a file cut after its last round (see ``whole``)
     try:
         root = ET.fromstring(game_text)
@@ -337,6 +346,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     for p in players:
         name = p.get("name")
         seat = p.get("seat")
+        if p.get("dealer") == "1" and seat and seat.isdigit():
+            b.button = int(seat)  # (an empty seat's too: the dead button)
         if not name:
             continue  # an empty seat: name="" chips="$0"
         if not seat or not seat.isdigit():
@@ -346,8 +357,6 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
         b.stacks[name] = b.left[name] = stack
         written_bet[name] = amount(p.get("bet") or "0")
         written_win[name] = amount(p.get("win") or "0")
-        if p.get("dealer") == "1":
-            b.button = int(seat)
     rounds = root.findall("round")
     dealt: dict[str, tuple[str, ...]] = {}
     pocket: set[str] = set()
@@ -421,6 +430,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
                 b.act(kind, player, value)
                 acted.add(player)
     b.line = 1
+    if b.button is None:  # BUTTON_BEFORE_THE_SMALL_BLIND: no dealer="1" written
+        b.button = _button(b, seats)
     for player, line in sat_out:
         _fold_in_turn(b, seats, player, line)
     # NOT_DEALT_SITS_OUT: no pocket cards (where others have them), or only sat out
@@ -478,6 +489,33 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
         tournament_id=_tournament(head) if is_tournament else None,
         buy_in=head.get("totalbuyin") or head.get("buyin") if is_tournament else None,
         hero=hero)
+
+
+def _button(b: IPokerBuilder, seats: list) -> int | None:
+    """Where no seat is marked dealer="1": the seat before the small blind's (the
+    small blind's own, heads-up); None without a small blind."""
+    sb = next((a.player for a in b.actions if a.kind == Kind.POST_SB), None)
+    if sb is None:
+        return None
+    numbers = sorted(seat for seat, _, _ in seats)
+    mine = next(seat for seat, name, _ in seats if name == sb)
+    dealt = {a.player for a in b.actions if a.street >= PREFLOP} | {
+        a.player for a in b.actions if a.kind in (Kind.POST_SB, Kind.POST_BB)}
+    if len(dealt) == 2:
+        return mine
+    return mine - 1 if mine > 1 else numbers[-1]
+
+
+_POCKET = re.compile(r'<cards\b[^>]*\btype="Pocket"[^>]*>([^<]*)</cards>')
+_BY_CARDS = {4: "Omaha", 5: "5 Card Omaha", 6: "6 Card Omaha"}
+
+
+def _by_pocket(game_text: str) -> str:
+    """The game of a game type that names none, told by how many pocket cards a player
+    holds: "" (Hold'em) for two (or where no pocket cards are written)."""
+    m = _POCKET.search(game_text)
+    n = len(m.group(1).split()) if m else 2
+    return "" if n == 2 else _BY_CARDS.get(n, f"{n}-card game")
 
 
 def _fold_in_turn(b: IPokerBuilder, seats: list, player: str, line: int) -> None:
