@@ -24,7 +24,14 @@ whose sum is "DP" (disconnect protection) adds nothing: the player, disconnected
 is all-in with what they have in;
 ``FIXED_LIMIT_STAKES_ARE_BETS`` — "Holdem L $5/$10" names the small and big bet;
 ``NOT_DEALT_SITS_OUT`` — a seated player dealt no pocket cards, or whose only
-action is a type 8 or 9, sits out;
+action is a type 8 or 9, sits out; ``POSTED_THEN_SAT_OUT`` — one who posted (an
+ante) and then sat out folds in turn, the post staying in the pot;
+``GAME_TOLD_BY_THE_POCKET`` — a game type naming no game ("PL €0.05/€0.10") is
+Hold'em with two pocket cards, Omaha with four or five;
+``BUTTON_BEFORE_THE_SMALL_BLIND`` — where no seat is marked ``dealer="1"`` (an empty
+seat may be: the dead button), the button is the seat before the small blind's;
+``SMALL_BLIND_NOT_POSTED_IS_HALF`` — a game type without stakes (tournaments) and no
+small blind posted: the small blind is half the big blind;
 ``SHOWN_CARDS_ARE_POCKET_CARDS`` — cards shown at the showdown are the pocket cards
 written for the player ("X X": not shown); one who reaches the showdown without
 showing and wins nothing mucked;
