@@ -198,6 +198,70 @@ def test_a_file_cut_after_a_game_s_last_round_holds_a_whole_game():
     assert not whole(short.replace("</round></round>", "</round>"))
 
 
+def test_the_button_an_empty_seat_s_or_before_the_small_blind():
+    dead = STEAL.replace('dealer="1"', 'dealer="0"').replace(
+        "<players>\n", '<players>\n<player seat="10" name="" chips="€0" dealer="1" win="€0" bet="€0" />\n')
+    assert hand(dead).button_seat == 10 and ROOM.judge(hand(dead)).status == "ok"
+    unmarked = STEAL.replace('dealer="1"', 'dealer="0"')
+    assert hand(unmarked).button_seat == 2  # the seat before the small blind's (seat 3)
+    assert ROOM.judge(hand(unmarked)).status == "ok"
+
+
+def test_a_game_type_without_a_game_and_a_line_going_on_after_the_end_tag():
+    bare = STEAL.replace("Holdem NL €0.05/€0.10", "PL €0.05/€0.10")
+    assert hand(bare).structure == Structure.POT_LIMIT  # two pocket cards: Hold'em
+    five = bare.replace("HA D10", "HA D10 S2 S3 S4").replace(">X X<", ">X X X X X<")
+    other = hand(five)
+    assert isinstance(other, UnsupportedHand) and other.game == "5 Card Omaha"
+    assert hand(STEAL + "</session>").hand_id == "8100000001"
+
+
+def test_antes_then_sitting_out_folds_in_turn():
+    text = session("Holdem NL $0.05/$0.10") + "\n" + game(
+        player(1, "SB", "$20", bet="$0.07") + player(3, "Away", "$11.76", bet="$0.02")
+        + player(5, "Hero", "$22.45", win="$0.31", bet="$0.12")
+        + player(6, "Btn", "$5.66", bet="$0.12", dealer=1),
+        '<round no="0">\n' + act(1, "Away", 15, "$0.02") + act(2, "SB", 15, "$0.02")
+        + act(3, "Hero", 15, "$0.02") + act(4, "Btn", 15, "$0.02") + act(6, "SB", 1, "$0.05")
+        + act(7, "Hero", 2, "$0.10") + '</round>\n<round no="1">\n' + act(5, "Away", 9)
+        + pocket("SB") + act(9, "SB", 0) + pocket("Hero", "HJ D4") + act(10, "Hero", 4)
+        + pocket("Btn", "C6 D7") + act(8, "Btn", 3, "$0.10")
+        + '</round>\n<round no="2">\n<cards type="Flop" player="">CQ C10 DQ</cards>\n'
+        + act(11, "Hero", 4) + act(12, "Btn", 4)
+        + '</round>\n<round no="3">\n<cards type="Turn" player="">D5</cards>\n'
+        + act(13, "Hero", 4) + act(14, "Btn", 4)
+        + '</round>\n<round no="4">\n<cards type="River" player="">S2</cards>\n'
+        + act(15, "Hero", 4) + act(16, "Btn", 4) + "</round>\n")
+    h = hand(text)
+    assert [s.player for s in h.seats if s.sitting_out] == ["Away"]
+    preflop = [(a.player, a.kind) for a in h.actions if a.street == Street.PREFLOP]
+    assert preflop == [("Btn", Kind.CALL), ("SB", Kind.FOLD), ("Away", Kind.FOLD),
+                       ("Hero", Kind.CHECK)]
+    verdict = ROOM.judge(h)
+    assert verdict.status == "ok", verdict.findings
+
+
+def test_a_tournament_s_small_blind_not_posted_is_half_the_big():
+    text = session("Holdem NL", "<tournamentcode>42</tournamentcode>\n") + "\n" + game(
+        player(1, "A", "1,045", bet="275") + player(2, "B", "8,295", win="825", bet="525",
+                                                     dealer=1)
+        + player(3, "C", "5,000", bet="25"),
+        '<round no="0">\n' + act(1, "A", 15, "25") + act(2, "B", 15, "25") + act(3, "C", 15, "25")
+        + act(4, "A", 2, "250") + '</round>\n<round no="1">\n' + pocket("A") + pocket("B")
+        + pocket("C") + act(6, "C", 0) + act(5, "B", 23, "500") + act(7, "A", 0) + "</round>\n")
+    h = hand(text)
+    assert (h.currency, h.tournament_id) == ("chips", "42")
+    assert (h.stakes.small_blind, h.stakes.big_blind, h.stakes.ante) == (D(125), D(250), D(25))
+    assert h.uncalled == (("B", D(250)),)
+    assert ROOM.judge(h).status == "ok"
+
+
+def test_disconnect_protection_is_an_all_in_with_what_is_in():
+    text = STEAL.replace(act(4, "Villa", 0), act(4, "Villa", 7, "DP"))
+    villa = [a for a in hand(text).actions if a.player == "Villa"]
+    assert [(a.kind, a.amount, a.all_in) for a in villa][-1] == (Kind.CALL, D(0), True)
+
+
 def test_writes_summary_matters():
     h = hand(STEAL)
     assert replay(h, DEFAULT).status == "failed"  # no SUMMARY: a finding by default
