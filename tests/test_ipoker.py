@@ -2,6 +2,7 @@
 format; its rules; detection and splitting; then the real folders."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal as D
 
@@ -260,6 +261,22 @@ def test_disconnect_protection_is_an_all_in_with_what_is_in():
     text = STEAL.replace(act(4, "Villa", 0), act(4, "Villa", 7, "DP"))
     villa = [a for a in hand(text).actions if a.player == "Villa"]
     assert [(a.kind, a.amount, a.all_in) for a in villa][-1] == (Kind.CALL, D(0), True)
+
+
+def test_seat_places_matters():
+    # a 6-max table (<tablesize>6</tablesize>, as newer clients write it) seats players
+    # on the places of a 10-seat table
+    text = session(extra="<tablesize>6</tablesize>\n") + "\n" + game(
+        player(1, "Hero", "€10", win="€0.45", bet="€0.30", dealer=1)
+        + player(8, "Villa", "€12.40", bet="€0.05") + player(10, "Third", "€5", bet="€0.10"),
+        '<round no="0">\n' + act(1, "Villa", 1, "€0.05") + act(2, "Third", 2, "€0.10")
+        + '</round>\n<round no="1">\n' + pocket("Hero", "HA D10") + act(3, "Hero", 23, "€0.30")
+        + pocket("Villa") + act(4, "Villa", 0) + pocket("Third") + act(5, "Third", 0)
+        + "</round>\n")
+    h = hand(text)
+    assert h.max_seats == 6
+    assert replay(h, replace(RULES, seat_places=None)).status != "ok"
+    assert replay(h, RULES).status == "ok"
 
 
 def test_writes_summary_matters():

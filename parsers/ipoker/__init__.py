@@ -34,6 +34,8 @@ def whole(text: str) -> bool:
 RULES = RoomRules(
     "iPoker",
     writes_summary=False,  # win= and bet= per player; no total pot, no rake
+    # seats are places 1-10 whatever the table: a 6-max table seats 1, 3, 5, 6, 8, 10
+    seat_places=10,
 )
 
 ROOM = Room(
