@@ -124,6 +124,26 @@ def test_what_does_not_add_up_is_found():
     assert bet.status == "failed" and "POT_MISMATCH" in bet.codes
 
 
+def test_newer_clients_leave_the_uncalled_bet_out_of_win():
+    # UNCALLED_APART_IN_NEWER_CLIENTS: with <client_version>, win= is the pot only
+    newer = STEAL.replace("<mode>", "<client_version>21.1.1.9</client_version>\n<mode>").replace(
+        'win="€0.45"', 'win="€0.25"')
+    h = hand(newer)
+    assert h.uncalled == (("Hero", D("0.20")),)
+    assert [(c.player, c.amount) for c in h.collects] == [("Hero", D("0.25"))]
+    assert ROOM.judge(h).status == "ok"
+    # from an older client, the same win= holds the bet back: the pot paid only 0.05
+    older = hand(STEAL.replace('win="€0.45"', 'win="€0.25"'))
+    assert [(c.player, c.amount) for c in older.collects] == [("Hero", D("0.05"))]
+
+
+def test_a_partial_game_with_only_its_blinds_is_no_hand():
+    partial = STEAL.replace(' win="€0.45" bet="€0.30"', "").replace(' win="€0" bet="€0.05"', "")
+    partial = partial.replace(' win="€0" bet="€0.10"', "")
+    with pytest.raises(ParseError, match="partial game"):
+        hand(partial)
+
+
 def test_the_uncalled_bet_is_paid_apart_where_another_player_wins():
     # "an uncalled bet and a 2nd winner": the bettor's win= is only the bet back
     text = session("Holdem NL £0.05/£0.10") + "\n" + game(

@@ -40,6 +40,9 @@ showing and wins nothing mucked;
 ``win=`` holds the part of their bet nobody called (paid as a "win" even where
 another player won the pot); the builder returns it, and what is left of the
 ``win=`` is what they collected from the pot;
+``UNCALLED_APART_IN_NEWER_CLIENTS`` — the clients that write their
+``<client_version>`` (2018 on) leave the uncalled bet out of ``win=`` (``bet=``
+still holds it): it is given back apart;
 ``BET_IS_THE_ROOMS_ACCOUNT`` — where a player's ``bet=`` is not what their actions
 put in, the room's own figures do not add up: the Hand then carries them as its
 summary (the pot the room's ``bet=`` make), which the replay judges against the
@@ -349,6 +352,9 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
                 b.big_blind = amount(value)
             else:
                 b.ante_written = amount(value)
+    if not any("win" in p.attrib for p in players):
+        raise ParseError(1, "a partial game: no player's win= or bet= is written (the file "
+                            "holds its blinds only)")
     seats, written_bet, written_win = [], {}, {}
     for p in players:
         name = p.get("name")
@@ -468,8 +474,10 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     wins = dict(written_win)
     if back is not None:
         top, extra = back
-        if written_bet.get(top) == b.spent.get(top, ZERO) - extra:
-            returned = (back,)  # the room's bet= and win= leave it out: given back apart
+        if "client_version" in head or written_bet.get(top) == b.spent.get(top, ZERO) - extra:
+            # UNCALLED_APART_IN_NEWER_CLIENTS (or bet= and win= leave it out): given back
+            # apart, win= is what the pot paid
+            returned = (back,)
         elif wins.get(top, ZERO) >= extra:
             wins[top] -= extra
             returned = (back,)
