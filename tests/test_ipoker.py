@@ -367,3 +367,22 @@ def test_the_real_hands_are_stored_and_verify(imported):
     else:
         assert stored + WILD_SAMPLES_MADE_UP >= 0.97 * (stored + errors + summary.incomplete)
         assert verdicts.get("ok", 0) + WILD_SAMPLES_MADE_UP >= 0.97 * judged
+
+
+def test_stored_games_are_judged_again_with_their_session_header(tmp_path):
+    """`verify --recheck` reads each game back by its offset: its session's header is
+    found before it in the file, as the import found it."""
+    from conftest import SAMPLES
+
+    from pipeline.recheck import recheck
+    from pipeline.store import Store
+    db = tmp_path / "ipoker.duckdb"
+    summary = import_paths(db, SAMPLES / "ipoker")
+    stored = query(db, "SELECT count(*) FROM hands WHERE supported")[0][0]
+    assert stored == summary.hands_new > 0
+    store = Store(db)
+    try:
+        counts = recheck(store)
+    finally:
+        store.close()
+    assert counts == {"hands": stored, "missing": 0}
