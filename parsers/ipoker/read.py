@@ -54,6 +54,7 @@ import re
 import xml.etree.ElementTree as ET
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
+from functools import lru_cache
 from html import unescape
 
 from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
@@ -75,6 +76,7 @@ SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "RSD": "RSD", "kr": "SEK", "₹"
 _SIGN = re.compile(r"[$€£₹]|RSD|kr|лв|zł")
 
 
+@lru_cache(maxsize=16384)  # amounts repeat (blinds, antes, stacks); Decimals are immutable
 def amount(text: str) -> Decimal:
     """'$0.04', '€0,05', '£1,234.50', 'RSD1,110.25', '1 500', '0€' → Decimal; ValueError
     for what is not an amount (the separators as the client's language writes them:
@@ -132,6 +134,7 @@ def stamp(text: str | None) -> datetime | None:
     raise ValueError(f"not a date: {text!r}")
 
 
+@lru_cache(maxsize=64)  # every game of a session has the same header (not to be changed)
 def header(text: str) -> dict[str, str]:
     """The session's <general> fields (the first of each name)."""
     out: dict[str, str] = {}
