@@ -183,6 +183,27 @@ def test_fixed_limit_names_the_bets_and_both_blinds_are_one_post():
     assert ROOM.judge(h).status == "ok"
 
 
+def test_the_flat_format_limit_holdem_and_a_raise_by_what_it_adds():
+    # "LH 20/40 x2 Limit $10.00/$20.00": bets 20/40, blinds $10/$20; type 6 adds its sum
+    text = session("LH 20/40 x2 Limit $10.00/$20.00") + "\n" + game(
+        player(3, "Villain", "$553.97", win="$0.00", bet="$40.00")
+        + player(8, "Hero", "$400.00", win="$99.00", bet="$60.00", dealer=1),
+        '<round no="0">\n' + act(1, "Hero", 1, "$10.00") + act(2, "Villain", 2, "$20.00")
+        + '</round>\n<round no="1">\n' + pocket("Villain", "x x") + pocket("Hero", "SK HJ")
+        + act(3, "Hero", 6, "$30.00") + act(4, "Villain", 3, "$20.00")
+        + '</round>\n<round no="2">\n<cards type="Flop">DQ C7 S6</cards>\n'
+        + act(5, "Villain", 4) + act(6, "Hero", 5, "$20.00") + act(7, "Villain", 0)
+        + "</round>\n")
+    h = hand(text)
+    s = h.stakes
+    assert (h.structure, s.small_blind, s.big_blind, s.small_bet, s.big_bet) == (
+        Structure.FIXED_LIMIT, D(10), D(20), D(20), D(40))
+    raise_ = next(a for a in h.actions if a.kind == Kind.RAISE)
+    assert (raise_.amount, raise_.raise_to, raise_.all_in) == (D(30), D(40), False)
+    assert h.uncalled == (("Hero", D(20)),)
+    assert ROOM.judge(h).status == "ok"
+
+
 def test_a_tournament_antes_and_stakes_from_the_posts():
     h = hand(open(_sample("tournament"), encoding="utf-8").read().split("<game ", 1)[0]
              .split("<session", 1)[1].join(["<session", ""]) + "\n" + _first_game("tournament"))

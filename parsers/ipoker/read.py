@@ -14,8 +14,11 @@ iPoker's conventions, each named where it is read:
 ``ACTIONS_IN_NUMBER_ORDER`` — a round's actions are listed player by player, not in
 the order they were taken: their ``no`` gives the order;
 ``ACTION_TYPES`` — 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet,
-6 and 7 all-in (what it adds), 8 and 9 sitting out (no blind posted), 15 ante,
-23 raise to (the street's total);
+6 raise by what it adds (``RAISE_ADDS``, "actiontxt=Raise" in the files that name
+their actions), 7 all-in (what it adds), 8 and 9 sitting out (no blind posted),
+15 ante, 23 raise to (the street's total);
+``LIMIT_HOLDEM_NAMES_BETS_THEN_BLINDS`` — "LH 20/40 x2 Limit $10.00/$20.00" is
+Limit Hold'em with bets of 20 and 40 and blinds of $10 and $20;
 ``BOTH_BLINDS_AS_BIG`` — a returning player's small and big blind are one type-2
 post of both amounts;
 ``ALL_IN_IS_BET_RAISE_OR_CALL`` — an all-in (type 7) is a bet, raise or call by
@@ -93,6 +96,9 @@ _GAMETYPE = re.compile(
     r"\s*(?P<game>.*?)\s*\b(?P<limit>NL|SL|LZ|PL|LP|FL|L|LH|БЛ|No ?[Ll]imit|Pot ?[Ll]imit"
     r"|Fixed ?[Ll]imit|Limit)\b\s*(?:(?P<sb>[^/\s]+)\s*/\s*(?P<bb>[^/\s]+))?"
     r"(?:\s*Ante\s*(?P<ante>\S+))?\s*$")
+# "LH 20/40 x2 Limit $10.00/$20.00": Limit Hold'em, its bets, then its blinds
+_LIMIT_HOLDEM = re.compile(r"\s*LH\s+(?P<small>[\d.,]+)\s*/\s*(?P<big>[\d.,]+)\b.*?"
+                           r"\bLimit\s+(?P<sb>[^/\s]+)\s*/\s*(?P<bb>[^/\s]+)\s*$")
 LIMITS = {"NL": Structure.NO_LIMIT, "SL": Structure.NO_LIMIT, "LZ": Structure.NO_LIMIT,
           "БЛ": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "LP": Structure.POT_LIMIT,
           "L": Structure.FIXED_LIMIT, "FL": Structure.FIXED_LIMIT, "LH": Structure.FIXED_LIMIT,
@@ -169,7 +175,7 @@ def cards(text: str | None) -> tuple[str, ...]:
 
 
 # ------------------------------------------------------------------ the builder
-FOLD_, SB_, BB_, CALL_, CHECK_, BET_, ALLIN6_, ALLIN_, OUT8_, OUT9_, ANTE_, RAISE_TO_ = \
+FOLD_, SB_, BB_, CALL_, CHECK_, BET_, RAISE_ADDS_, ALLIN_, OUT8_, OUT9_, ANTE_, RAISE_TO_ = \
     "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "15", "23"
 SITTING_OUT = frozenset({OUT8_, OUT9_})
 STREETS = {"Flop": FLOP, "Turn": TURN, "River": RIVER}
@@ -191,6 +197,12 @@ class IPokerBuilder(Builder):
 
     # ------------------------------------------------------------ the header
     def game_type(self, gametype: str) -> None:
+        lh = _LIMIT_HOLDEM.match(gametype)
+        if lh is not None:  # LIMIT_HOLDEM_NAMES_BETS_THEN_BLINDS
+            self.structure = Structure.FIXED_LIMIT
+            self.small_bet, self.big_bet = amount(lh["small"]), amount(lh["big"])
+            self.big_blind = self.small_bet
+            return
         m = _GAMETYPE.match(gametype)
         if m is None:
             raise ParseError(1, "unrecognised game type", gametype)
@@ -228,15 +240,16 @@ class IPokerBuilder(Builder):
         elif kind == BET_:
             self.BET(player, str(value), "all-in" if value >= left else None)
             added = value
-        elif kind in (ALLIN_, ALLIN6_):  # ALL_IN_IS_BET_RAISE_OR_CALL
+        elif kind in (ALLIN_, RAISE_ADDS_):  # ALL_IN_IS_BET_RAISE_OR_CALL, RAISE_ADDS
             mine = put.get(player, ZERO)
             level = max(put.values(), default=ZERO)
+            all_in = "all-in" if kind == ALLIN_ or value >= left else None
             if mine + value <= level:
-                self.CALL(player, str(value), "all-in")
+                self.CALL(player, str(value), all_in)
             elif level == ZERO and self.street != PREFLOP:
-                self.BET(player, str(value), "all-in")
+                self.BET(player, str(value), all_in)
             else:
-                self.RAISE(player, str(value), str(mine + value), "all-in", None)
+                self.RAISE(player, str(value), str(mine + value), all_in, None)
             added = value
         else:
             raise ParseError(self.line, "unknown action type", kind)
@@ -310,6 +323,8 @@ def parse(text: str) -> Hand | UnsupportedHand:
         raise ParseError(1, "the game is not preceded by its session's header (no <gametype>)")
     m = _GAMETYPE.match(gametype)
     game = (m["game"] if m else gametype).strip()
+    if _LIMIT_HOLDEM.match(gametype):
+        game = ""  # "LH 20/40 x2 Limit $10.00/$20.00": Limit Hold'em
     if not game:  # GAME_TOLD_BY_THE_POCKET: "PL €0.05/€0.10" names no game
         game = _by_pocket(game_text)
     if game not in HOLDEM:
@@ -434,7 +449,7 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
                 acted.add(player)
                 continue
             written = el.get("sum") or "0"
-            if written == "DP" and kind in (ALLIN_, ALLIN6_):
+            if written == "DP" and kind in (ALLIN_, RAISE_ADDS_):
                 # DISCONNECTED_IS_ALL_IN: disconnect protection, all-in with what is in
                 b.CALL(player, "0", "all-in")
                 acted.add(player)
@@ -611,7 +626,7 @@ _ACTION = re.compile(r"<action\b[^>]*>")
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _ROUND = re.compile(r'<round\b[^>]*\bno="(\d+)"')
 _PLAYER = re.compile(r"<player\b[^>]*>")
-_ADDS = frozenset({SB_, BB_, CALL_, BET_, ALLIN6_, ALLIN_, ANTE_})
+_ADDS = frozenset({SB_, BB_, CALL_, BET_, RAISE_ADDS_, ALLIN_, ANTE_})
 
 
 def adds_up(text: str) -> bool:
