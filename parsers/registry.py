@@ -25,12 +25,12 @@ ROOMS = (
     "microgaming",
     "fulltilt",
     "bovada",
+    "ipoker",
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)
 NOT_YET = (
-    ("iPoker", re.compile(r"<session[ >]|<game gamecode=|<general>")),
     ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
     ("Absolute / UltimateBet", re.compile(r"Stage #[A-Z]?\d+:")),
     ("Merge", re.compile(r"<description type=")),

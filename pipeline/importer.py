@@ -25,7 +25,8 @@ from itertools import chain, islice
 from pathlib import Path
 
 from parsers.base.room import Room
-from parsers.base.split import CUT, RawHand, decode, decode_from, split_hands, text_codec
+from parsers.base.split import (CUT, RawHand, context_at, decode, decode_from, split_hands,
+                                 text_codec)
 from parsers.registry import ROOMS, detect, room
 from pipeline import preflop_equity
 from pipeline.store import FileState, Store
@@ -275,7 +276,8 @@ class Importer:
         state.format = fmt.name
         hands = split_hands(text, fmt, encoding, base_offset=start or None,
                             base_line=1 if not start else _line_of(data, start, encoding),
-                            context=_context_before(data, start, encoding, fmt))
+                            context=context_at(data, start, encoding, fmt.context)
+                            if start and fmt.context is not None else "")
         if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
             # the last hand may still be growing: read it again when the file grows
             state.resume_offset = hands[-1].byte_offset
@@ -311,18 +313,6 @@ def _warm_up(names: set[str]) -> None:
             room(name).parse("")
         except ValueError:
             pass
-
-
-def _context_before(data: bytes, offset: int, encoding: str, fmt: Room) -> str:
-    """The context in force at a byte offset (an XML session's header), for a room
-    whose hands need one; "" at the file's start."""
-    if not offset or fmt.context is None:
-        return ""
-    head = data[:offset].decode(text_codec(encoding), errors="replace")
-    found = None
-    for found in fmt.context.finditer(head):
-        pass
-    return found.group() if found else ""
 
 
 def _line_of(data: bytes, offset: int, encoding: str) -> int:

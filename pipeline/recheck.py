@@ -9,7 +9,7 @@ import pyarrow as pa
 
 from engine.hand import Hand
 from parsers.base.errors import ParseError
-from parsers.base.split import hand_text
+from parsers.base.split import context_at, hand_text
 from parsers.registry import room
 from engine.replay import Finding, Verdict, replay
 from engine.rules import RoomRules
@@ -32,14 +32,22 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
     batch = Batch()
     keys: list[tuple[str, str]] = []
     data, current = b"", None
+    lead, scanned = "", 0  # an XML room's context in force, and how far it was looked for
     for site, hand_id, path, encoding, fmt, offset, length in rows:
         if path != current:
             current = path
             data = Path(path).read_bytes() if Path(path).exists() else b""
+            lead, scanned = "", 0
         chunk = data[offset:offset + length]
         try:
             its = room(fmt)
-            hand = its.parse(hand_text(chunk, encoding))
+            text = hand_text(chunk, encoding)
+            if its.context is not None:  # (an XML session's header, as the import put it)
+                lead = context_at(data, offset, encoding, its.context, scanned, lead)
+                scanned = offset
+                if lead:
+                    text = f"{lead}\n{text}"
+            hand = its.parse(text)
         except (KeyError, ParseError):
             hand = None
         if not isinstance(hand, Hand) or (hand.site, hand.hand_id) != (site, hand_id):

@@ -190,6 +190,17 @@ def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | No
     return hands
 
 
+def context_at(data: bytes, offset: int, encoding: str, pattern: re.Pattern[str],
+               start: int = 0, lead: str = "") -> str:
+    """The context in force at a byte offset of a file (an XML session's header): the
+    last match of ``pattern`` in its bytes from ``start`` to ``offset``, else ``lead``
+    (what was in force at ``start``)."""
+    found = None
+    for found in pattern.finditer(data[start:offset].decode(text_codec(encoding), "replace")):
+        pass
+    return normalise(found.group()) if found is not None else lead
+
+
 def _put_context(hands: list[RawHand], text: str, starts: list[int], pattern: re.Pattern[str],
                  before: str) -> None:
     """Put in front of each hand's text the last context before it (``before``: the

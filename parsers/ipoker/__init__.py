@@ -1,0 +1,53 @@
+"""iPoker network: the XML session files its clients write (William Hill, Betfair,
+Titan, Paddy Power, bet365, iPoker.it, Unibet's old client, and the other skins).
+
+No grammar: a hand is a <game> element of a <session>, read with ElementTree
+(``read.py``, which names iPoker's conventions). Declared here: how a game starts
+and ends in a file, the session header each game needs, and the rules.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.rules import RoomRules
+from parsers.base.room import Room
+from parsers.ipoker.read import adds_up, parse
+
+CLOSING = "</game>"
+
+
+def whole(text: str) -> bool:
+    """A game is whole at its end tag; a file cut after a game's last round (fpdb's
+    test files are) holds a whole game where every player's actions put in the
+    ``bet=`` the room wrote (a game still being written, or cut inside a round,
+    does not end with a round's end tag)."""
+    if CLOSING in text:
+        return True
+    if not text.rstrip().endswith("</round>"):
+        return False
+    try:
+        return adds_up(text)
+    except ValueError:
+        return False
+
+
+RULES = RoomRules(
+    "iPoker",
+    writes_summary=False,  # win= and bet= per player; no total pot, no rake
+    # seats are places 1-10 whatever the table: a 6-max table seats 1, 3, 5, 6, 8, 10
+    seat_places=10,
+)
+
+ROOM = Room(
+    name="ipoker", title="iPoker",
+    start=re.compile(r"<game\s[^>]*?gamecode="),
+    parse=parse,
+    rules=RULES,
+    closing=CLOSING,
+    whole=whole,
+    ends_at_closing=True,
+    context=re.compile(r"<session\b[^>]*>\s*<general>.*?</general>", re.S),
+    # between games: the end of a session, an XML declaration, a new session's header
+    between=re.compile(r"\s*(?:(?:</session>|<\?xml[^>]*\?>|<session\b[^>]*>\s*<general>"
+                       r".*?</general>)\s*)*", re.S),
+)
