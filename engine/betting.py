@@ -65,8 +65,8 @@ def bet_size(street: Street, stakes: Stakes) -> Decimal:
 class Round:
     """The state of one betting round; see the module doc."""
 
-    __slots__ = ("t", "street", "all_in", "structure", "put", "level", "full", "bets", "acted",
-                 "opener", "small_blind", "next", "closed")
+    __slots__ = ("t", "street", "all_in", "structure", "put", "level", "full", "counted", "bets",
+                 "acted", "opener", "small_blind", "next", "closed")
 
     def __init__(self, table: Table) -> None:
         """The round of blinds, antes and straddles, before the cards are dealt."""
@@ -77,6 +77,10 @@ class Round:
         self.put: dict[str, Decimal] = {}
         self.level = ZERO  # the bet to match on this street
         self.full = table.hand.stakes.big_blind  # the last full bet or raise: the minimum raise
+        # fixed limit: the bet a raise is counted from, where an all-in bet or raise short
+        # of a full one counts as a full one if it is half of one or more, else not at all
+        # (the half-bet rule: over an all-in bet of 8.50 at $8/$16, a raise is to 32)
+        self.counted = ZERO
         self.bets = 0  # bets and raises so far (fixed-limit cap)
         self.acted: set[str] = set()  # acted since the last full bet or raise
         self.opener: str | None = None  # preflop: the big blind, or the straddler
@@ -100,11 +104,12 @@ class Round:
             # the big blind is the bet to call even when its poster could not post it all
             if self.level < bb:
                 self.level = bb
+            self.counted = self.level
             if self.opener in t.seat_index:
                 self.next = t.seat_index[self.opener] + 1
         else:
             self.put = {}
-            self.level = ZERO
+            self.level = self.counted = ZERO
             self.full = bb
             self.bets = 0
             self.next = 0
@@ -255,6 +260,7 @@ class Round:
             size = bet_size(st, stakes)
             if a.amount != size and not (all_in and a.amount < size):
                 t.add("WRONG_LIMIT_AMOUNT", f"{p} bets {a.amount}; the bet is {size}", st, i)
+            self.counted = size if 2 * a.amount >= size else ZERO
         else:
             if a.amount < stakes.big_blind and not all_in:
                 t.add("BET_TOO_SMALL", f"{p} bets {a.amount}, less than the big blind "
@@ -281,9 +287,12 @@ class Round:
         reopens = increment >= self.full
         if self.structure == FL:
             size = bet_size(st, t.hand.stakes)
-            if to != self.level + size and not (all_in and to < self.level + size):
-                t.add("WRONG_LIMIT_AMOUNT", f"{p} raises to {to}; the raise is to "
-                                            f"{self.level + size}", st, i)
+            target = self.counted + size
+            if to != target and not (all_in and to < target):
+                t.add("WRONG_LIMIT_AMOUNT", f"{p} raises to {to}; the raise is to {target}",
+                      st, i)
+            if to >= target or 2 * increment >= size:
+                self.counted = target
             if self.bets + 1 > t.rules.limit_cap:
                 t.add("OVER_CAP", f"{p} makes bet number {self.bets + 1}; the cap is "
                                   f"{t.rules.limit_cap}", st, i)

@@ -156,6 +156,7 @@ def _betting_round(t: _Table, street: Street, first: int, level: Decimal, full: 
     size = (st.small_bet if street <= Street.FLOP else st.big_bet) if st.small_bet else None
     acted: set[str] = set()
     bets = 1 if level > 0 else 0
+    counted = level  # fixed limit: the bet a raise is counted from (the half-bet rule)
     i = first
     while True:
         live = t.live()
@@ -190,8 +191,10 @@ def _betting_round(t: _Table, street: Street, first: int, level: Decimal, full: 
             else:
                 t.actions.append(Action(street, p.name, Kind.CHECK))
         else:
-            to = _raise_to(t, p, street, level, full, size, owed)
+            to = _raise_to(t, p, street, counted if size else level, full, size, owed)
             increment = to - level
+            if size is not None and (to >= counted + size or 2 * increment >= size):
+                counted += size  # an all-in of half a bet or more counts as a whole one
             kind = Kind.BET if level == 0 else Kind.RAISE
             t.put_in(p, street, kind, to - p.put, to)
             if kind == Kind.BET:  # the next raise is by the bet, and by a big blind at least

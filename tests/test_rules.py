@@ -233,8 +233,8 @@ def test_fixed_limit_all_in_raise_of_half_a_bet_reopens_the_betting():
     body = BLINDS + """Hero: raises $0.10 to $0.20
 Villain: raises $0.05 to $0.25 and is all-in
 Third: folds
-Hero: raises $0.10 to $0.35
-Uncalled bet ($0.10) returned to Hero
+Hero: raises $0.15 to $0.40
+Uncalled bet ($0.15) returned to Hero
 *** FLOP *** [2c 7d Ts]
 *** TURN *** [2c 7d Ts] [Jh]
 *** RIVER *** [2c 7d Ts Jh] [Qh]
@@ -248,12 +248,54 @@ Board [2c 7d Ts Jh Qh]
 """
     seats = SEATS.replace("Villain ($10 in chips)", "Villain ($0.25 in chips)")
     assert verdict(body, head=FL, seats=seats).status == "ok"
+    # the half-bet rule: the all-in counts as a full raise (to $0.30), so the next raise
+    # is to $0.40, not a bet more than the all-in
+    over_all_in = body.replace("raises $0.15 to $0.40", "raises $0.10 to $0.35").replace(
+        "($0.15) returned", "($0.10) returned")
+    v = verdict(over_all_in, head=FL, seats=seats)
+    assert v.codes == ["WRONG_LIMIT_AMOUNT"] and "the raise is to 0.40" in v.findings[0].message
     # less than half a bet: an incomplete raise, which does not reopen
     short = (body.replace("raises $0.05 to $0.25", "raises $0.04 to $0.24")
-             .replace("$0.60", "$0.58"))
+             .replace("raises $0.15 to $0.40", "raises $0.06 to $0.30")
+             .replace("($0.15) returned", "($0.06) returned").replace("$0.60", "$0.58"))
     v = verdict(short, head=FL, seats=SEATS.replace("Villain ($10 in chips)",
                                                     "Villain ($0.24 in chips)"))
-    assert "REOPENED_WRONGLY" in v.codes
+    assert v.codes == ["REOPENED_WRONGLY"]
+
+
+def test_fixed_limit_short_all_in_bet_is_completed_to_a_full_bet():
+    """Less than half a bet all-in counts as no bet: the next player completes it to
+    the full bet; half a bet or more counts as a full bet, raised a bet more."""
+    def river(all_in: str, raise_to: str) -> str:
+        return BLINDS + f"""Hero: calls $0.10
+Villain: calls $0.05
+Third: checks
+*** FLOP *** [2c 7d Ts]
+Villain: checks
+Third: checks
+Hero: checks
+*** TURN *** [2c 7d Ts] [Jh]
+Villain: bets ${all_in} and is all-in
+Third: raises ${float(raise_to) - float(all_in):.2f} to ${raise_to}
+Hero: folds
+Uncalled bet (${float(raise_to) - float(all_in):.2f}) returned to Third
+*** RIVER *** [2c 7d Ts Jh] [Qh]
+*** SHOW DOWN ***
+Villain: shows [As Ad] (a pair of Aces)
+Third: shows [Kc Kd] (a pair of Kings)
+Villain collected ${0.30 + 2 * float(all_in):.2f} from pot
+*** SUMMARY ***
+Total pot ${0.30 + 2 * float(all_in):.2f} | Rake $0
+Board [2c 7d Ts Jh Qh]
+"""
+    # "Limit ($0.10/$0.20)" names the bets: the turn's is $0.20, half of it $0.10
+    for all_in, stack, good, bad in (("0.15", "0.25", "0.40", "0.35"),
+                                     ("0.10", "0.20", "0.40", "0.30"),
+                                     ("0.05", "0.15", "0.20", "0.25")):
+        seats = SEATS.replace("Villain ($10 in chips)", f"Villain (${stack} in chips)")
+        assert verdict(river(all_in, good), head=FL, seats=seats).status == "ok", all_in
+        v = verdict(river(all_in, bad), head=FL, seats=seats)
+        assert v.codes == ["WRONG_LIMIT_AMOUNT"], (all_in, v.codes)
 
 
 def test_more_chips_than_the_stack():
