@@ -242,6 +242,8 @@ class Round:
                 due_call = min(max(min(level, most) - mine, ZERO), stack)
             if owed <= 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {amount} with nothing to call", st, i)
+            elif not amount and a.all_in and t.rules.disconnect_protection:
+                pass  # disconnected: held all-in for what they have in
             elif amount != due_call:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {amount}; the call is {due_call}", st, i)
         elif kind == BET:

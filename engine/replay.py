@@ -331,6 +331,10 @@ class _Replay:
             else:
                 rnd.act(i, a)
             if not amount:
+                if a.all_in and self.rules.disconnect_protection and p not in all_in:
+                    all_in.add(p)  # held all-in for what they have in
+                    if p not in self.folded:
+                        self.able_n -= 1
                 continue
             if amount > left:
                 self.add("OVER_STACK", f"{p} puts in {amount} with {left} behind", street, i)

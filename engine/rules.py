@@ -58,6 +58,10 @@ class RoomRules:
     # they put in is not judged against it, and they are all-in only where an action
     # says so
     zero_stack_not_known: bool = False
+    # disconnect protection (old clients): a player who disconnects facing a bet is held
+    # all-in for what they have in, written as an all-in that adds nothing; they stay
+    # in for the pots they have matched, the others play on in a side pot
+    disconnect_protection: bool = False
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

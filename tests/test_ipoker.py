@@ -304,6 +304,29 @@ def test_disconnect_protection_is_an_all_in_with_what_is_in():
     assert [(a.kind, a.amount, a.all_in) for a in villa][-1] == (Kind.CALL, D(0), True)
 
 
+def test_disconnect_protection_matters():
+    """Villa disconnects facing a raise: held all-in with the small blind in, they win
+    the main pot with aces; Hero and Third play on for the side pot."""
+    text = session() + "\n" + game(
+        player(1, "Hero", "€10", win="€0.50", bet="€0.30", dealer=1)
+        + player(3, "Villa", "€12.40", win="€0.15", bet="€0.05")
+        + player(5, "Third", "€5", bet="€0.30"),
+        '<round no="0">\n' + act(1, "Villa", 1, "€0.05") + act(2, "Third", 2, "€0.10")
+        + '</round>\n<round no="1">\n' + pocket("Hero", "SK HK") + act(3, "Hero", 23, "€0.30")
+        + pocket("Villa", "SA HA") + act(4, "Villa", 7, "DP") + pocket("Third", "D2 C7")
+        + act(5, "Third", 3, "€0.20")
+        + '</round>\n<round no="2">\n<cards type="Flop" player="">C3 D8 H9</cards>\n'
+        + act(6, "Third", 4) + act(7, "Hero", 4)
+        + '</round>\n<round no="3">\n<cards type="Turn" player="">SJ</cards>\n'
+        + act(8, "Third", 4) + act(9, "Hero", 4)
+        + '</round>\n<round no="4">\n<cards type="River" player="">D4</cards>\n'
+        + act(10, "Third", 4) + act(11, "Hero", 4) + "</round>\n")
+    h = hand(text)
+    assert ROOM.judge(h).status == "ok"
+    v = replay(h, replace(RULES, disconnect_protection=False))
+    assert "BAD_CALL_AMOUNT" in v.codes
+
+
 def test_seat_places_matters():
     # a 6-max table (<tablesize>6</tablesize>, as newer clients write it) seats players
     # on the places of a 10-seat table

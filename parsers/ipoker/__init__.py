@@ -36,6 +36,7 @@ RULES = RoomRules(
     writes_summary=False,  # win= and bet= per player; no total pot, no rake
     # seats are places 1-10 whatever the table: a 6-max table seats 1, 3, 5, 6, 8, 10
     seat_places=10,
+    disconnect_protection=True,  # an all-in of "DP": held all-in for what is in
 )
 
 ROOM = Room(
