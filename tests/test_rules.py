@@ -480,3 +480,21 @@ Total pot $0.59 | Rake $0
     small = body.replace("raises $0.20 to $0.40", "raises $0.10 to $0.30").replace(
         "Uncalled bet ($0.20)", "Uncalled bet ($0.10)")
     assert "RAISE_TOO_SMALL" in verdict(small, head=head, seats=seats).codes
+
+
+def test_the_rules_doc_names_each_room_whose_rules_differ():
+    """docs/RULES.md's table lists, per rule, the rooms whose rules differ from the
+    default: every room's every such rule is in its row."""
+    from dataclasses import fields
+
+    from conftest import ROOT
+    from engine.rules import DEFAULT
+    from parsers.registry import rooms
+    doc = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8").split("## Room rules")[1]
+    rows = {line.split("`")[1]: line for line in doc.splitlines() if line.startswith("| `")}
+    assert set(rows) == {f.name for f in fields(DEFAULT)} - {"name"}
+    for room in rooms():
+        for f in fields(DEFAULT):
+            mine, default = getattr(room.rules, f.name), getattr(DEFAULT, f.name)
+            if f.name != "name" and mine != default:
+                assert room.title in rows[f.name], (room.title, f.name)
