@@ -14,7 +14,7 @@ from functools import cache
 
 from parsers.base.room import Room
 
-ROOMS = ("pokerstars", "pacific", "winamax", "partypoker", "ggpoker")  # packages under parsers/, in the order a file is tried
+ROOMS = ("pokerstars", "pacific", "winamax", "partypoker", "ggpoker", "winning")  # packages under parsers/, in the order a file is tried
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
 # Rooms recognised but not read yet: (room, signature in the first hand)
@@ -24,7 +24,6 @@ NOT_YET = (
     ("Bovada", re.compile(r"(?:Bovada|Ignition|Bodog) Hand #")),
     ("Absolute / UltimateBet", re.compile(r"Stage #[A-Z]?\d+:")),
     ("Merge", re.compile(r"<description type=")),
-    ("Winning Poker Network", re.compile(r"Game started at:|Game Hand #")),
     ("BetOnline", re.compile(r"BetOnline Poker Game #")),
     ("Cake", re.compile(r"Hand# ?\d+ - ")),
     ("Everleaf", re.compile(r"Everleaf Gaming Game #")),

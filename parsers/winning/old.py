@@ -14,7 +14,8 @@ hand names nowhere else (not dealt, not sitting out); where every seated player 
 named, one not listed among the seats, seated on the button's seat if free (else
 the first free seat) with no stack written (RoomRules.zero_stack_not_known); an
 unnamed player still in the hand without a summary line of their own collects what
-the summary's players do not.
+the summary's players do not; ``NOT_DEALT_IN`` — every player dealt in "received" a
+card (or the unnamed player is): a seated player who did not is not in the hand.
 """
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ class OldBuilder(Builder):
     def __init__(self) -> None:
         super().__init__()
         self.named: set[str] = set()  # players a line names, besides their seat
+        self.dealt_in: set[str] = set()  # players a "received" line names
         self.results: list[tuple[str, object]] = []  # (player, collects) of the summary
         self.head = {"site": "Winning Poker Network", "hand_id": "", "zoom": None,
                      "tournament": None, "buy_in": None, "level": None, "sb": "0",
@@ -120,10 +122,12 @@ class OldBuilder(Builder):
     # ------------------------------------------------------------ the betting
     def DEALT(self, player, cards):
         self.street = PREFLOP  # (no line opens the preflop: the deal does)
+        self.dealt_in.add(player)
         self.dealt[player] = self.dealt.get(player, ()) + read_cards(_ten(cards))
 
     def DEALT_HIDDEN(self, player):
         self.street = PREFLOP
+        self.dealt_in.add(player)
 
     def FOLD(self, player):
         self.street = self.street or PREFLOP
@@ -196,11 +200,14 @@ class OldBuilder(Builder):
 
     # ------------------------------------------------------------ the Hand
     def finish(self) -> Hand:
-        if "" in self.named:
-            self._name_the_unnamed()
+        unnamed = self._name_the_unnamed() if "" in self.named else None
+        if self.dealt_in:  # NOT_DEALT_IN
+            dealt = self.dealt_in | {unnamed}
+            self.seats = [(n, p, stack, out or p not in dealt, b)
+                          for n, p, stack, out, b in self.seats]
         return super().finish()
 
-    def _name_the_unnamed(self) -> None:
+    def _name_the_unnamed(self) -> str:
         """UNNAMED_PLAYER (see the module doc)."""
         seated = [s for s in self.seats if s[1] not in self.named]
         if len(seated) > 1:
@@ -226,3 +233,4 @@ class OldBuilder(Builder):
                 - sum((c.amount for c in self.collects), ZERO)
             if rest > 0 and not folded:
                 self.collects.append(_new(Collect, (name, rest, None, 1)))
+        return name
