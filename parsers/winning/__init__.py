@@ -55,11 +55,14 @@ old = TextParser(Path(__file__).with_name("old.lark"), OldBuilder, OLD_PLACEHOLD
                  closing="Summary")
 
 
+def parser_for(text: str) -> TextParser:
+    """The parser of a hand's format: the older one opens "Game started at:"."""
+    return old if text.startswith("Game started at:") else modern
+
+
 def parse_hand(text: str):
     """One hand's text → Hand (or UnsupportedHand); ParseError for text that is none."""
-    if text.startswith("Game started at:"):
-        return old(text)
-    return modern(text)
+    return (old if text.startswith("Game started at:") else modern)(text)
 
 
 def whole(text: str) -> bool:
