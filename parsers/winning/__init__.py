@@ -61,7 +61,11 @@ def parser_for(text: str) -> TextParser:
 
 
 def parse_hand(text: str):
-    """One hand's text → Hand (or UnsupportedHand); ParseError for text that is none."""
+    """One hand's text → Hand (or UnsupportedHand); ParseError for text that is none.
+    The room's UTF-16 files may end in an odd byte (a line end cut in half): read as
+    a character that is not one, after the last hand's last line, it is no part of it."""
+    if text.endswith("\ufffd"):
+        text = text.rstrip("\ufffd").rstrip()
     return (old if text.startswith("Game started at:") else modern)(text)
 
 

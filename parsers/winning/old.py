@@ -15,13 +15,16 @@ named, one not listed among the seats, seated on the button's seat if free (else
 the first free seat) with no stack written (RoomRules.zero_stack_not_known); an
 unnamed player still in the hand without a summary line of their own collects what
 the summary's players do not; ``NOT_DEALT_IN`` — every player dealt in "received" a
-card (or the unnamed player is): a seated player who did not is not in the hand.
+card (or the unnamed player is): a seated player who did not is not in the hand;
+``LIMIT_TOLD_BY_THE_BLIND`` — the format names no limit: stakes of "2/4" whose big
+blind is posted as 2 are a fixed-limit game's small and big bet (no-limit stakes
+are the blinds: "1/2", the big blind 2).
 """
 from __future__ import annotations
 
 import re
 
-from engine.hand import ZERO, Action, Collect, Hand, Kind, Show, Street
+from engine.hand import ZERO, Action, Collect, Hand, Kind, Show, Street, Structure
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import cards as read_cards
@@ -65,6 +68,7 @@ class OldBuilder(Builder):
     def __init__(self) -> None:
         super().__init__()
         self.named: set[str] = set()  # players a line names, besides their seat
+        self.bb_posted = None  # the first big blind posted (LIMIT_TOLD_BY_THE_BLIND)
         self.dealt_in: set[str] = set()  # players a "received" line names
         self.results: list[tuple[str, object]] = []  # (player, collects) of the summary
         self.head = {"site": "Winning Poker Network", "hand_id": "", "zoom": None,
@@ -111,6 +115,8 @@ class OldBuilder(Builder):
         self._post(Kind.POST_SB, player, amount, None)
 
     def POST_BB(self, player, amount):
+        if self.bb_posted is None:
+            self.bb_posted = money(amount)
         self._post(Kind.POST_BB, player, amount, None)
 
     def POST_ANTE(self, player, amount):
@@ -200,6 +206,9 @@ class OldBuilder(Builder):
 
     # ------------------------------------------------------------ the Hand
     def finish(self) -> Hand:
+        sb, bb = money(self.head["sb"]), money(self.head["bb"])
+        if self.bb_posted == sb < bb:  # LIMIT_TOLD_BY_THE_BLIND
+            self.structure, self.big_blind = Structure.FIXED_LIMIT, sb
         unnamed = self._name_the_unnamed() if "" in self.named else None
         if self.dealt_in:  # NOT_DEALT_IN
             dealt = self.dealt_in | {unnamed}
