@@ -240,6 +240,20 @@ def test_posts_and_posts_dead_a_player_coming_in():
     assert (post.kind, post.amount) == (Kind.POST_SB_BB, D("0.07"))  # POSTS_DEAD_IS_BOTH_BLINDS
 
 
+def test_a_straddle():
+    text = WALK.replace("*** HOLE CARDS ***", "Tumbleweed straddle $0.10\n*** HOLE CARDS ***")
+    text = text.replace("Total pot $0.07", "Total pot $0.17").replace("won $0.07", "won $0.17")
+    text = text.replace("Sandpiper folds\n", "Sandpiper folds\nOstrich folds\n").replace(
+        "Tumbleweed folds\n", "").replace("Ostrich does not show", "Tumbleweed does not show")
+    text = text.replace("Seat 7: Ostrich did not show and won $0.17",
+                        "Seat 7: Ostrich (big blind) folded on the Pre-Flop")
+    text = text.replace("Seat 2: Tumbleweed folded on the Pre-Flop and did not bet",
+                        "Seat 2: Tumbleweed did not show and won $0.17")
+    h = parse_hand(text)
+    assert [a.kind for a in h.actions if a.player == "Tumbleweed"] == [Kind.POST_STRADDLE]
+    assert WPN.judge(h).status == "ok"
+
+
 def test_play_money():
     h = parse_hand(WALK.replace("$", "").replace("9-max Seat", "9-max (Play Money) Seat"))
     assert h.currency == "play"
