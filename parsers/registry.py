@@ -26,6 +26,7 @@ ROOMS = (
     "fulltilt",
     "bovada",
     "ipoker",
+    "winning",
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 
@@ -34,7 +35,6 @@ NOT_YET = (
     ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
     ("Absolute / UltimateBet", re.compile(r"Stage #[A-Z]?\d+:")),
     ("Merge", re.compile(r"<description type=")),
-    ("Winning Poker Network", re.compile(r"Game started at:|Game Hand #")),
     ("BetOnline", re.compile(r"BetOnline Poker Game #")),
     ("Cake", re.compile(r"Hand# ?\d+ - ")),
     ("Everleaf", re.compile(r"Everleaf Gaming Game #")),
