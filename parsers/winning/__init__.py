@@ -1,12 +1,15 @@
-"""Winning Poker Network (Americas Cardroom, BlackChip Poker, TruePoker, Yatahay,
-...): the two formats its client has written.
+"""The Winning Poker Network: Americas Cardroom, BlackChip Poker, TruePoker, Yatahay and
+the network's other skins write the same text, in two formats. Since 2019: "Hand
+#68217077 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC" (cash, Blitz
+fast-fold and capped tables, run it twice), "Game Hand #N - Tournament #N -
+Holdem(No Limit) - Level 15 (250.00/500.00)- ..." (tournaments), read by grammar.lark.
+Before: "Game started at: 2016/6/21 21:6:22" / "Game ID: 665312038 1/2 (PRR) Longana
+(Short) - 2 (Hold'em)", each line "Player <name> ...", read by old.lark.
 
-Since 2019: "Hand #... - Holdem(No Limit) - $0.01/$0.02 - <date> UTC", tournaments
-"Game Hand #... - Tournament #... - Holdem(No Limit) - Level 15 (250.00/500.00)- ...":
-grammar.lark, build.py. Before: "Game started at: ..." / "Game ID: ..." with
-"Player x has small blind (1)", a "------ Summary ------" and "Game ended at:":
-old.lark, old.py. Party-format files a converter marks "(WPN)" are party's
-(parsers/partypoker).
+The grammars have the lines, the builders (build.py) what they mean, names.py the hand
+names; this module declares the rest: which format a hand is in, how a hand starts and
+ends in a file, which hands are of another game, and the room's rules. (Party-format
+files a converter marks "(WPN)" are partypoker's: parsers/partypoker.)
 """
 from __future__ import annotations
 
@@ -15,84 +18,109 @@ from pathlib import Path
 
 from engine.hand import UnsupportedHand
 from engine.rules import RoomRules
-from parsers.base.builder import LIMITS
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
-from parsers.winning.build import SITE, WPN_LIMITS, WinningBuilder
-from parsers.winning.old import OLD_PLACEHOLDERS, OldBuilder, old_other_game
+from parsers.winning.build import LIMITS, SITE, OldBuilder, WinningBuilder
+from parsers.winning.names import names_agree
 
 PLACEHOLDERS = {
     "M": AMOUNT,
-    "NAME": r".+?",
+    "NAME": r".*?",  # WPN writes some players without a name (UNNAMED_PLAYER)
     "CARDS": r"[^\]]*",
-    "GAME": "Holdem",
-    "LIMIT": "|".join(sorted((re.escape(k) for k in WPN_LIMITS), key=len, reverse=True)),
-    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d:\d\d",
     "ROLES": r"(?: \((?:button|small blind|big blind)\))*",
 }
+OLD_PLACEHOLDERS = {
+    "M": r"\d+(?:,\d{3})*(?:\.\d+)?",
+    "NAME": r".*?",
+    "CARDS": r"[^\]]*",
+}
 SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+OLD_SHARED_PREFIXES = ("Player (?P<player>{NAME}) ",)
 
-_LOOSE_HEADER = re.compile(r"(?:Game )?Hand #(\d+) - (?:[^#\n]*Tournament #\d+ - )?"
-                           r"([^()\n]+?) ?\(([^)\n]+)\)")
+# ------------------------------------------------------------------ other games
+_GAME = re.compile(r"(?:Game )?Hand #(\d+) - (?:.*?Tournament #\d+ - )?([^(]*)\(([^)]*)\)")
+_OLD_GAME = re.compile(r"Game ID: (\d+) .*\(([^()]*)\)(?: \d+-max)?$", re.MULTILINE)
 
 
 def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of another game than Hold'em (Omaha, Omaha H/L, 5Card Omaha, 7Stud),
-    told by its first line."""
-    loose = _LOOSE_HEADER.match(first_line)
-    if loose is None or loose.group(2) == "Holdem":
-        return None
-    return UnsupportedHand(SITE, loose.group(1), loose.group(2),
-                           WPN_LIMITS.get(loose.group(3), LIMITS.get(loose.group(3))),
-                           None, None, text)
+    """A hand of another game than Hold'em (Omaha, Omaha H/L, 5Card Omaha, 7Stud, Six
+    Plus Hold'em), told by its header; None for Hold'em."""
+    if first_line.startswith("Game started at:"):
+        m = _OLD_GAME.search(text, 0, 400)
+        if m is None or m.group(2) == "Hold'em":
+            return None
+        return UnsupportedHand(SITE, m.group(1), m.group(2), None, None, None, text)
+    m = _GAME.match(first_line)
+    if m is None or m.group(2) == "Holdem":
+        return None  # Hold'em, or not a header WPN writes: the grammar says why
+    return UnsupportedHand(SITE, m.group(1), m.group(2), LIMITS.get(m.group(3)), None, None,
+                           text)
 
 
 modern = TextParser(Path(__file__).with_name("grammar.lark"), WinningBuilder, PLACEHOLDERS,
                     SHARED_PREFIXES, other_game)
 old = TextParser(Path(__file__).with_name("old.lark"), OldBuilder, OLD_PLACEHOLDERS,
-                 ("Player (?P<player>{NAME}) ",), old_other_game,
-                 closing="Summary")
+                 OLD_SHARED_PREFIXES, other_game, closing="\"Game ended at:\" line")
 
 
-def parser_for(text: str) -> TextParser:
-    """The parser of a hand's format: the older one opens "Game started at:"."""
+def text_parser_for(text: str) -> TextParser:
+    """The parser of a hand's format: the old one's hands start "Game started at:"."""
     return old if text.startswith("Game started at:") else modern
 
 
 def parse_hand(text: str):
-    """One hand's text → Hand (or UnsupportedHand); ParseError for text that is none.
-    The room's UTF-16 files may end in an odd byte (a line end cut in half): read as
-    a character that is not one, after the last hand's last line, it is no part of it."""
-    if text.endswith("\ufffd"):
-        text = text.rstrip("\ufffd").rstrip()
-    return (old if text.startswith("Game started at:") else modern)(text)
+    """One hand's text, in either format → Hand (or UnsupportedHand), or ParseError."""
+    return text_parser_for(text)(text)
+
+
+_SUMMARY_SEAT = re.compile(r"^Seat \d+: ", re.MULTILINE)
 
 
 def whole(text: str) -> bool:
-    """A hand is whole once its SUMMARY's total pot is written (the old format: once
-    the game has ended)."""
+    """A hand (the last of a file, which may still be being written) is whole once the
+    old format's "Game ended at:" line is there, or the SUMMARY's total pot and a seat
+    (it leaves out players sitting out or waiting for the big blind)."""
     if text.startswith("Game started at:"):
         return "\nGame ended at:" in text
     at = text.find("*** SUMMARY ***")
-    return at >= 0 and text.find("\nTotal pot ", at) >= 0
+    if at < 0:
+        return False
+    return "\nTotal pot " in text[at:] and _SUMMARY_SEAT.search(text, at) is not None
 
 
 RULES = RoomRules(
     "Winning Poker Network",
-    # in a walk no line returns the part of the big blind the small blind did not
-    # match: the big blind collects the whole pot (other uncalled bets are written)
-    uncalled_bets_written=False,
-    # the older format leaves a player's name out, and sometimes their seat: seated
-    # by the builder with no stack written (parsers/winning/old.py, UNNAMED_PLAYER)
+    # the category of the hand a name says ("a pair of Queens", "One pair of 9s")
+    hand_names=names_agree,
+    # UNNAMED_PLAYER: a player the seats leave out, put on a seat by the builder: the
+    # room did not write their stack
     zero_stack_not_known=True,
+    # a walk: no uncalled bet is written, the big blind collects the whole pot (its
+    # own blind included)
+    uncalled_bets_written=False,
 )
 
-ROOM = Room(
+_ENDED = re.compile(r"^Game ended at:.*$", re.MULTILINE)
+
+
+class WinningRoom(Room):
+    """WPN's room: a hand of the old format ends with its "Game ended at:" line (its
+    UTF-16 files write a blank line after every line, so no blank line ends it)."""
+
+    def end(self, text: str) -> int:
+        if text.startswith("Game started at:"):
+            m = _ENDED.search(text)
+            return len(text) if m is None else m.end()
+        return super().end(text)
+
+
+ROOM = WinningRoom(
     name="winning", title="Winning Poker Network",
-    start=re.compile(r"(?:Game )?Hand #\d+ - (?:[^#\n]{0,80}Tournament #\d+ - )?"
-                     r"[\w/ ]+\((?:No|Pot|Fixed|All-in or Fold) Limit\) - |Game started at: "),
+    start=re.compile(r"^(?:(?:Game )?Hand #\d+ - |Game started at: )", re.MULTILINE),
     parse=parse_hand,
     rules=RULES,
     whole=whole,
+    # white space; the half character an odd byte at the end of a UTF-16 file decodes to
+    between=re.compile("[\\s\ufffd]*"),
 )

@@ -1,146 +1,395 @@
-"""Winning Poker Network's lines (its client since 2019) → the engine's Hand: the base
-Builder, told how WPN writes.
+"""The Winning Poker Network's lines → the engine's Hand: the base Builder, told how
+WPN writes. Two formats, each with its own grammar and builder:
+
+``WinningBuilder`` (grammar.lark): since 2019, "Hand #N - Holdem(No Limit) - ...".
+``OldBuilder`` (old.lark): before, "Game started at: ..." / "Game ID: N 1/2 <table>
+(Hold'em)".
 
 WPN's conventions, read here (each named where it applies):
-``AMOUNT_IS_WHAT_IS_ADDED`` — "calls $0.04", "bets", "caps $0.55" give the chips the
-action adds ("raises $0.25 to $0.26" adds $0.25, to $0.26 on the street);
-``TOTAL_POT_IS_WHAT_WAS_WON`` — the SUMMARY's "Total pot $1.19 | Rake $0.04 | JP Fee
-$0.02" is the pot less the rake and the jackpot fee: the pot is their sum;
-``CAPS_IS_A_BET_TO_THE_CAP`` — on capped tables ("Miramar (Cap)") "caps $0.55" is a
-bet, or a raise, of what the player has left under the table's cap; the cap is what
-the player has then put in (blinds, bets; antes and dead blinds are no bet);
-``POSTS_IS_A_BIG_BLIND`` — a player coming in writes "posts $0.02": a live big blind;
-``POSTS_DEAD_IS_BOTH_BLINDS`` — "posts dead $0.03" is the big blind, live, and the
-small blind missed, dead (an amount no more than the big blind: dead only);
-``BLITZ_IS_FAST_FOLD`` — the "Blitz Poker" tables are fast-fold tables;
-``NOT_DEALT_IN`` — a seated player who "waits for big blind" or "sits out" before the
-deal is not dealt in (the seat line does not say so); ``WON_IN_THE_SUMMARY`` — a pot
-won without a showdown has no "collected" line: the SUMMARY's "did not show and won
-$0.25" is what the player collects.
+
+``TOTAL_POT_IS_WHAT_WAS_PAID`` — the SUMMARY's total pot ("Total pot $1.19 | Rake
+$0.04 | JP Fee $0.02", the old "Pot: 37.05. Rake 1.71. JP fee 0.24") is what the
+winners collected: the pot the actions make is it plus the rake and the jackpot fee.
+
+``WINNER_COLLECTS_IN_THE_SUMMARY`` — a pot won without a showdown has no "collected"
+line in the hand: the SUMMARY's "did not show and won $0.25" (the old format's
+"Collects: 0.49" of each player) says who collected what.
+
+``RAISE_TO`` — "raises $2.15 to $2.33": what the raise adds, then the street total (the
+total is read). The old format writes what the action adds only: "raises (18)".
+
+``CAPS_IS_THE_CAP`` — a capped table's "caps $0.55": the player's street total, which
+reaches the cap (the most a player may put in a hand): the cap is what they then
+have in, blinds and earlier streets included.
+
+``DEAD_IS_BOTH_BLINDS`` — "posts dead $0.03": a returning player's small and big blinds,
+the small part dead; "posts $0.02": a player coming in posts the big blind. The old
+format's "posts (5)" is a live blind of what it says, part of the player's bet.
+
+``RUN_TWICE_SUMMARY`` — a hand run twice ("*** RUN IT TWICE ***", "*** FLOP 1 ***", ...,
+"collected $92.25 from main pot 1": the run) lists its SUMMARY's seats after each
+board ("Board 1 [..]", "Board 2 [..]"): a seat's later lines add what it won then.
+
+``WAITING_IS_SITTING_OUT`` — a seated player who "waits for big blind" or "sits out"
+before the deal is not dealt in (the seat line does not say so); "Seat 3: X will be
+allowed to play after the button" stands for a player not seated yet.
+
+``LIMIT_BY_THE_BLIND`` — the old format names no limit: a table whose big blind is the
+first of its stakes ("2/4", big blind 2) is fixed limit, its stakes the bets.
+
+``JACKPOT_FEE_NOT_WRITTEN`` — in 2014 the old format's jackpot tables ("Cristalite (JP)")
+take a jackpot fee from a raked pot ($0.25) without writing it ("Pot: 37.75. Rake 2"):
+there, what the actions put in beyond what was paid and raked is that fee.
+
+``NOT_DEALT_SAT_OUT`` — the old format writes each card dealt ("Player X received a
+card."): a seated player dealt none sat the hand out.
+
+``UNNAMED_PLAYER`` — WPN sometimes writes a player without a name ("Player  has big
+blind (2)", "Uncalled bet ($0.20) returned to "). The player is the seated one no other
+line names, where there is exactly one; else a player the seats leave out, put on the
+button's seat if free (else the first free seat), with a stack the room did not write.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+import re
+from decimal import Decimal
 
-from engine.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
-from parsers.base.builder import LIMITS, Builder
+from engine.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure,
+                         SummarySeat)
+from parsers.base.builder import FOLDED_ON, Builder, _new
 from parsers.base.values import cards as read_cards
 from parsers.base.values import money, seat_number
 
-PREDEAL, PREFLOP, FLOP, TURN, RIVER = (Street.PREDEAL, Street.PREFLOP, Street.FLOP,
-                                       Street.TURN, Street.RIVER)
 SITE = "Winning Poker Network"
-WPN_LIMITS = dict(LIMITS) | {"All-in or Fold Limit": Structure.NO_LIMIT}
-FOLDED_ON = {"Pre-Flop": PREFLOP, "Flop": FLOP, "Turn": TURN, "River": RIVER}
-_new = tuple.__new__
-_NO_BET = frozenset({Kind.POST_ANTE, Kind.POST_DEAD})
+PREFLOP = Street.PREFLOP
+LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
+          "Fixed Limit": Structure.FIXED_LIMIT,
+          # every bet all-in: no-limit's rules, with no other size played
+          "All-in or Fold Limit": Structure.NO_LIMIT}
+WPN_FOLDED_ON = FOLDED_ON | {"on the Pre-Flop": PREFLOP}
 
 
 class WinningBuilder(Builder):
-    """Builds one Hand from WPN's lines (see the module doc)."""
+    """WPN's format since 2019 (see the module doc)."""
 
-    limits = WPN_LIMITS
-    silent = Builder.silent | {"POT", "SEAT_EVENT"}
+    silent = Builder.silent | {"POT", "SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
 
     def __init__(self) -> None:
         super().__init__()
-        self.capper: tuple[str, int] | None = None  # (player, index of the "caps" action)
-        self.play_money = False
+        self.cap: Decimal | None = None
+        self.hand_put: dict[str, Decimal] = {}  # chips each has put in the hand (the cap)
+        self.summary_won: list[tuple[str, Decimal]] = []
+        self.fees: tuple = ()
+        self.named: set[str] = set()  # players lines name besides their actions
+        self.summary_run = 1  # the run whose board the SUMMARY's seat lines follow
 
-    def HEADER(self, hand_id, buy_in, tournament, game, limit, level, sb, bb, date, tz):
+    def HEADER(self, hand_id, title, tournament, limit, level, sb, bb, date, tz):
         self.head = {"site": SITE, "hand_id": hand_id, "zoom": None, "tournament": tournament,
-                     "buy_in": buy_in or None, "level": level, "sb": sb, "bb": bb, "cap": None,
-                     "currency": None, "date": date, "tz": tz, "date_et": None, "tz_et": None}
-        self.structure = self.limits[limit]
+                     "buy_in": title or None, "level": level, "sb": sb, "bb": bb,
+                     "cap": None, "currency": None, "date": date, "tz": tz,
+                     "date_et": None, "tz_et": None}
+        self.structure = LIMITS[limit]
         self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
 
-    def TABLE(self, quoted, table, max_seats, play, button):
-        self.table = quoted if quoted is not None else table
+    def TABLE(self, number, table, max_seats, play, button):
+        self.table = table or number  # a tournament's table is numbered
         self.max_seats = seat_number(max_seats)
         self.button = seat_number(button)
-        self.play_money = play is not None
-        if table is not None and table.startswith("Blitz"):  # BLITZ_IS_FAST_FOLD
-            self.head["zoom"] = "Blitz"
+        if play:
+            self.head["currency"] = "play"
 
     def SEAT(self, seat, player, stack, out):
-        super().SEAT(seat, player, stack, None, out, None)
-
-    def NOT_DEALT(self, player):
-        if self.street == PREDEAL:  # NOT_DEALT_IN
-            self.seats = [(n, p, stack, True, b) if p == player else (n, p, stack, out, b)
-                          for n, p, stack, out, b in self.seats]
-
-    def POST(self, player, amount, all_in):
-        self._post(Kind.POST_BB, player, amount, all_in)  # POSTS_IS_A_BIG_BLIND
-
-    def POST_DEAD(self, player, amount, all_in):
-        # POSTS_DEAD_IS_BOTH_BLINDS
-        kind = Kind.POST_SB_BB if money(amount) > self.big_blind else Kind.POST_DEAD
-        self._post(kind, player, amount, all_in)
+        number = seat_number(seat)
+        self.seats.append((number, player, money(stack), out is not None, None))
 
     def FOLD(self, player):
-        super().FOLD(player, None)
+        self.actions.append(_new(Action, (self.street, player, Kind.FOLD, ZERO, None, False,
+                                          self.line)))
 
-    def RAISE(self, player, by, to, all_in):
-        super().RAISE(player, by, to, all_in, None)
+    def RAISE(self, player, by, to, all_in, cap):
+        Builder.RAISE(self, player, by, to, all_in, None)  # RAISE_TO
+        if cap:
+            self.cap = money(cap)
 
-    def CAPS(self, player, amount, all_in):
-        # CAPS_IS_A_BET_TO_THE_CAP
-        value = money(amount)
+    def WAITS(self, player):
+        # WAITING_IS_SITTING_OUT
+        self.named.add(player)
+        if self.street == Street.PREDEAL:
+            seats = self.seats
+            for i, seat in enumerate(seats):
+                if seat[1] == player:
+                    seats[i] = (seat[0], player, seat[2], True, seat[4])
+
+    def POST_NEW(self, player, amount, all_in):
+        # a player coming in posts the big blind, live (DEAD_IS_BOTH_BLINDS)
+        self._post(Kind.POST_BB if money(amount) == self.big_blind else Kind.POST_DEAD,
+                   player, amount, all_in)
+
+    def CAPS(self, player, to, all_in):
+        # CAPS_IS_THE_CAP: the street total, the cap reached
+        total = money(to)
         put = self.put
-        betting = self.street == PREFLOP or any(put.values())
-        total = put[player] = put.get(player, ZERO) + value
-        self.capper = (player, len(self.actions))
-        self.actions.append(_new(Action, (self.street, player, Kind.RAISE if betting else Kind.BET,
-                                          value, total, all_in is not None, self.line)))
+        before = put.get(player, ZERO)
+        amount = total - before
+        most = max(put.values(), default=ZERO)
+        kind = Kind.BET if most == ZERO else Kind.RAISE if total > most else Kind.CALL
+        put[player] = total
+        self.actions.append(_new(Action, (self.street, player, kind, amount,
+                                          None if kind == Kind.CALL else total,
+                                          all_in is not None, self.line)))
+        self.cap = sum((a.amount for a in self.actions
+                        if a.player == player and a.kind not in (Kind.POST_ANTE, Kind.POST_DEAD)),
+                       ZERO)
 
-    def COLLECTED(self, player, amount, main, side_n):
-        pot = 0 if main else int(side_n) if side_n else None
-        self.collects.append(_new(Collect, (player, money(amount), pot, self.run)))
+    # ------------------------------------------------------------ run it twice
+    def RUN_FLOP(self, run, cards):
+        self._street(Street.FLOP, int(run), read_cards(cards))
 
-    def TOTAL_POT(self, total, rake, jp_fee):
-        # TOTAL_POT_IS_WHAT_WAS_WON
-        taken = money(rake) if rake else ZERO
-        fees = (("jackpot", money(jp_fee)),) if jp_fee else ()
-        fee = fees[0][1] if fees else ZERO
-        self.pot = (money(total) + taken + fee, taken, (), fees, ZERO)
+    def RUN_TURN(self, run, board, cards):
+        self._street(Street.TURN, int(run), read_cards(board) + read_cards(cards))
+
+    def RUN_RIVER(self, run, board, cards):
+        self._street(Street.RIVER, int(run), read_cards(board) + read_cards(cards))
+
+    def RUN_SHOWDOWN(self, run):
+        self._street(Street.SHOWDOWN, int(run), ())
+
+    # ------------------------------------------------------------ the SUMMARY
+    def BOARD(self, run, cards):
+        self.summary_run = int(run) if run else 1
+        self.summary_boards[self.summary_run] = read_cards(cards)
+
+    def _summary_seat(self, seat: SummarySeat) -> None:
+        """RUN_TWICE_SUMMARY: a hand run twice lists its seats after each board: a
+        seat's later lines add what it won on that run."""
+        if self.summary_run > 1:
+            for i, s in enumerate(self.summary_seats):
+                if s.player == seat.player:
+                    self.summary_seats[i] = s._replace(
+                        won=s.won + seat.won, hand_names=s.hand_names + seat.hand_names)
+                    return
+        self.summary_seats.append(seat)
+
+    def TOTAL_POT(self, total, rake, jackpot):
+        # TOTAL_POT_IS_WHAT_WAS_PAID
+        paid, cut = money(total), money(rake) if rake else ZERO
+        fee = money(jackpot) if jackpot else ZERO
+        self.fees = (("jackpot", fee),) if jackpot else ()
+        self.pot = (paid + cut + fee, cut, (), self.fees, ZERO)
 
     def SUMMARY_FOLDED(self, seat, player, street):
-        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "folded",
-                                                     FOLDED_ON[street], (), (), ())))
+        self._summary_seat(_new(SummarySeat, (int(seat), player, "folded",
+                                              WPN_FOLDED_ON[street], (), (), ())))
 
-    def SUMMARY_SHOWED(self, seat, player, cards, won, hand_name):
-        self.summary_seats.append(_new(SummarySeat, (
-            int(seat), player, "showed", None, read_cards(cards),
-            (money(won),) if won else (), (hand_name,) if hand_name else ())))
+    def SUMMARY_SHOWED(self, seat, player, cards, won, name):
+        amount = (money(won),) if won else ()
+        if won:
+            self.summary_won.append((player, amount[0]))
+        self._summary_seat(_new(SummarySeat, (int(seat), player, "showed", None,
+                                              read_cards(cards), amount,
+                                              (name,) if name else ())))
 
     def SUMMARY_MUCKED(self, seat, player, cards, won):
-        self.summary_seats.append(_new(SummarySeat, (
-            int(seat), player, "mucked", None, read_cards(cards),
-            (money(won),) if won else (), ())))
+        amount = (money(won),) if won else ()
+        if won:
+            self.summary_won.append((player, amount[0]))
+        self._summary_seat(_new(SummarySeat, (int(seat), player, "mucked", None,
+                                              read_cards(cards), amount, ())))
 
-    def SUMMARY_WON(self, seat, player, won):
-        self.summary_seats.append(_new(SummarySeat, (int(seat), player, "collected", None,
-                                                     (), (money(won),), ())))
+    def SUMMARY_COLLECTED(self, seat, player, won):
+        amount = money(won)
+        self.summary_won.append((player, amount))
+        self._summary_seat(_new(SummarySeat, (int(seat), player, "collected", None,
+                                              (), (amount,), ())))
 
-    def finish(self) -> Hand:
-        if not self.collects:  # WON_IN_THE_SUMMARY
-            self.collects = [_new(Collect, (s.player, s.won[0], None, 1))
-                             for s in self.summary_seats if s.won]
-        return super().finish()
-
-    def currency(self) -> str:
-        if self.head["tournament"] is not None:
-            return "chips"
-        if self.play_money:
-            return "play"
-        return super().currency()
-
+    # ------------------------------------------------------------ the Hand
     def stakes(self) -> Stakes:
         stakes = super().stakes()
-        if self.capper is None:
-            return stakes
-        player, at = self.capper
-        cap = sum((a.amount for a in self.actions[:at + 1]
-                   if a.player == player and a.kind not in _NO_BET), ZERO)
-        return replace(stakes, cap=cap)
+        if self.cap is not None:
+            return Stakes(stakes.small_blind, stakes.big_blind, stakes.ante, self.cap)
+        return stakes
+
+    def currency(self) -> str:
+        head = self.head
+        if head["tournament"] is not None:
+            return "chips"
+        if head["currency"]:
+            return head["currency"]
+        return "USD" if head["sb"].startswith("$") else "play"
+
+    def finish(self) -> Hand:
+        if not self.collects and self.summary_won:
+            # WINNER_COLLECTS_IN_THE_SUMMARY
+            self.collects = [Collect(p, a) for p, a in self.summary_won]
+        unnamed(self)
+        return super().finish()
+
+
+def unnamed(builder: WinningBuilder) -> None:
+    """UNNAMED_PLAYER: the player WPN wrote without a name, seated (see the module doc)."""
+    if not any(a.player == "" for a in builder.actions) and \
+            not any(p == "" for p, _ in builder.uncalled):
+        return
+    seated = {s[1] for s in builder.seats}
+    if "" in seated:
+        return
+    named = builder.named | {a.player for a in builder.actions} | set(builder.dealt) | \
+        {c.player for c in builder.collects} | {s.player for s in builder.shows}
+    silent = [s for s in builder.seats if s[1] not in named]
+    if len(silent) == 1:
+        seat = silent[0]
+        builder.seats[builder.seats.index(seat)] = (seat[0], "", seat[2], False, seat[4])
+        return
+    taken = {s[0] for s in builder.seats}
+    free = builder.button if builder.button not in taken else \
+        next(n for n in range(1, 100) if n not in taken)
+    builder.seats.append((free, "", ZERO, False, None))
+
+
+_TOURNAMENT_TABLE = re.compile(r"(.*), Table \d+$")
+_PMS = re.compile(r"PMS_(\d+)")
+
+
+def old_cards(text: str) -> tuple[str, ...]:
+    """The old format writes a ten "10": '10d' → ('Td',)."""
+    return read_cards(text.replace("10", "T"))
+
+
+class OldBuilder(WinningBuilder):
+    """WPN's format before 2019 (see the module doc): what an action adds, each card
+    on a line, the players' account in the summary."""
+
+    silent = WinningBuilder.silent | {"RECEIVED", "ENDED", "BUTTON"}
+    in_tournament = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.received: set[str] = set()  # players dealt cards
+
+    def finish(self) -> Hand:
+        # JACKPOT_FEE_NOT_WRITTEN
+        if self.pot is not None and not self.fees and "(JP)" in self.table and self.pot[1]:
+            total, rake, pots, _, added = self.pot
+            put = sum((a.amount for a in self.actions), ZERO) - \
+                sum((amount for _, amount in self.uncalled), ZERO)
+            if put > total:
+                self.pot = (put, rake, pots, (("jackpot", put - total),), added)
+        # NOT_DEALT_SAT_OUT: a seated player dealt no card sat the hand out
+        if self.received:
+            self.seats = [s if s[1] in self.received or s[3] else (s[0], s[1], s[2], True, s[4])
+                          for s in self.seats]
+        return super().finish()
+
+    def HEADER(self, date):
+        self.head = {"site": SITE, "hand_id": None, "zoom": None, "tournament": None,
+                     "buy_in": None, "level": None, "sb": None, "bb": None, "cap": None,
+                     "currency": None, "date": date, "tz": None, "date_et": None,
+                     "tz_et": None}
+
+    def GAME_ID(self, hand_id, sb, bb, table, max_seats):
+        head = self.head
+        head.update(hand_id=hand_id, sb=sb, bb=bb)
+        self.big_blind = money(bb)
+        self.max_seats = seat_number(max_seats) if max_seats else None
+        # a tournament's table: "$10 Freeroll - On Demand, Table 18"; "PMS_27056799"
+        # names the tournament (its hands are numbered after it)
+        m = _TOURNAMENT_TABLE.match(table)
+        pms = _PMS.search(table)
+        if m is not None:  # (its number is not written)
+            self.in_tournament, head["buy_in"] = True, m.group(1)
+        elif pms is not None:
+            head["tournament"] = pms.group(1)
+        self.table = table
+
+    def BUTTON(self, button):
+        self.button = seat_number(button)
+
+    def POST_BB(self, player, amount, all_in):
+        # LIMIT_BY_THE_BLIND: the header names no limit; a fixed-limit table's stakes
+        # are its bets ("2/4"), its big blind the small bet
+        head = self.head
+        if not self.saw_big_blind and amount == head["sb"] and \
+                money(head["sb"]) * 2 == money(head["bb"]):
+            self.structure = Structure.FIXED_LIMIT
+            self.big_blind = money(amount)
+        self._post(Kind.POST_BB, player, amount, all_in)
+
+    def POST_NEW(self, player, amount, all_in):
+        # "posts (5)": a player coming in posts a live blind, part of their bet
+        self._post(Kind.POST_BB, player, amount, all_in)
+
+    def SEAT(self, seat, player, stack):
+        self.seats.append((seat_number(seat), player, money(stack), False, None))
+
+    def RECEIVED(self, player):
+        self.street = PREFLOP
+        self.received.add(player)
+
+    def DEALT(self, player, cards):
+        self.street = PREFLOP
+        self.received.add(player)
+        self.dealt[player] = self.dealt.get(player, ()) + old_cards(cards)
+
+    def _adds(self, player: str, amount: str, kind: str | None, all_in: bool) -> None:
+        """RAISE_TO: the old format writes what the action adds; a kind of None: the
+        bet, raise or call the amount makes (an all-in)."""
+        value = money(amount)
+        put = self.put
+        before = put.get(player, ZERO)
+        total = before + value
+        most = max(put.values(), default=ZERO)
+        if kind is None:
+            kind = Kind.BET if most == ZERO and self.street > PREFLOP else \
+                Kind.RAISE if total > most else Kind.CALL
+        put[player] = total
+        self.actions.append(_new(Action, (self.street, player, kind, value,
+                                          None if kind == Kind.CALL else total, all_in,
+                                          self.line)))
+
+    def CALL(self, player, amount):
+        self._adds(player, amount, Kind.CALL, False)
+
+    def BET(self, player, amount):
+        self._adds(player, amount, Kind.BET, False)
+
+    def RAISE(self, player, amount):
+        self._adds(player, amount, Kind.RAISE, False)
+
+    def ALL_IN(self, player, amount):
+        self._adds(player, amount, None, True)
+
+    def CAPS(self, player, amount):
+        self._adds(player, amount, None, False)
+        self.cap = sum((a.amount for a in self.actions
+                        if a.player == player and a.kind not in (Kind.POST_ANTE, Kind.POST_DEAD)),
+                       ZERO)
+
+    def FLOP(self, cards):
+        self._street(Street.FLOP, 1, old_cards(cards))
+
+    def TURN(self, board, cards):
+        self._street(Street.TURN, 1, old_cards(board) + old_cards(cards))
+
+    def RIVER(self, board, cards):
+        self._street(Street.RIVER, 1, old_cards(board) + old_cards(cards))
+
+    def BOARD(self, cards):
+        self.summary_boards[1] = old_cards(cards)
+
+    def SUMMARY_PLAYER(self, player, mucked, hand_name, cards, collects):
+        # WINNER_COLLECTS_IN_THE_SUMMARY: "Collects: 37.05"
+        amount = money(collects)
+        self.named.add(player)
+        if amount:
+            self.summary_won.append((player, amount))
+        if cards:
+            self.shows.append(Show(player, old_cards(cards), True, hand_name or None))
+        elif mucked:
+            self.shows.append(Show(player, old_cards(mucked), False))
+
+    def currency(self) -> str:
+        # cash: the network plays in dollars (the old format writes no sign), play
+        # money at its "PM" tables ("PM Hold`em 5/10")
+        if self.in_tournament or self.head["tournament"]:
+            return "chips"
+        return "play" if self.table.startswith("PM ") else "USD"
