@@ -40,7 +40,12 @@ from pathlib import Path
 from engine.cards import DECK
 from parsers.base.room import Room as Format
 from parsers.base.split import BEFORE, BETWEEN, decode, split_hands
+from parsers.bovada import ROOM as BOVADA
+from parsers.coinpoker import ROOM as COINPOKER
+from parsers.fulltilt import ROOM as FULLTILT
 from parsers.ggpoker import ROOM as GGPOKER
+from parsers.ipoker import ROOM as IPOKER
+from parsers.microgaming import ROOM as MICROGAMING
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
 from pipeline.importer import Importer, discover
@@ -61,7 +66,7 @@ class Room:
     name: str
     sources: tuple[str, ...]  # glob patterns, relative to the checkout (** recurses)
     start: re.Pattern[str]  # where a hand begins (the importer's pattern)
-    hand_id: re.Pattern[str]  # the hand's id in its first line (group 1)
+    hand_id: re.Pattern[str]  # the hand's id in its header line (group 1)
     fmt: Format  # the project's declaration of the room: what the splitter needs
 
     def base_files(self) -> list[Path]:
@@ -83,6 +88,22 @@ ROOMS = [
     Room("ggpoker",
          sources=("../shared/corpus/holdem/ggpoker/**/*.txt", "../shared/wild/ggpoker/*"),
          start=GGPOKER.start, hand_id=re.compile(r"#([A-Z]*\d+):"), fmt=GGPOKER),
+    Room("bovada",
+         sources=("../shared/corpus/holdem/bovada/**/*.txt", "../shared/wild/bovada/*"),
+         start=BOVADA.start, hand_id=re.compile(r" Hand #C?(\d+)"), fmt=BOVADA),
+    Room("coinpoker",
+         sources=("../shared/wild/coinpoker/*",),
+         start=COINPOKER.start, hand_id=re.compile(r"Hand #(\d+): "), fmt=COINPOKER),
+    Room("fulltilt",
+         sources=("../shared/corpus/holdem/ftp/**/*.txt",),
+         start=FULLTILT.start, hand_id=re.compile(r" Game #(\d+): "), fmt=FULLTILT),
+    # XML rooms: a hand's text (as split) is its session's header, then its own element
+    Room("ipoker",
+         sources=("../shared/corpus/holdem/ipoker/**/*.txt", "../shared/wild/ipoker/*"),
+         start=IPOKER.start, hand_id=re.compile(r'\bgamecode="(\d+)"'), fmt=IPOKER),
+    Room("microgaming",
+         sources=("../shared/wild/microgaming/*",),
+         start=MICROGAMING.start, hand_id=re.compile(r'\bid="(\d+)"'), fmt=MICROGAMING),
 ]
 _ANY_START = re.compile("|".join(f"(?:{r.start.pattern})" for r in ROOMS))
 
@@ -94,10 +115,24 @@ def split(data: bytes, room: Room) -> list[str]:
             if h.complete and not h.stray]
 
 
+def header(text: str, room: Room) -> tuple[int, int]:
+    """Where the hand's header line is in its text: its first line, or (an XML room's
+    hand, its session's header in front) the line its start pattern matches."""
+    m = room.start.search(text)
+    start = m.start() if m else 0
+    end = text.find("\n", start)
+    return start, end if end >= 0 else len(text)
+
+
+def hand_id_of(text: str, room: Room) -> str | None:
+    """The id in the hand's header line."""
+    m = room.hand_id.search(text, *header(text, room))
+    return m.group(1) if m else None
+
+
 def with_id(text: str, room: Room, new_id: str) -> str:
-    """The hand's text with another id in its first line."""
-    end = text.find("\n")
-    m = room.hand_id.search(text, 0, end if end >= 0 else len(text))
+    """The hand's text with another id in its header line."""
+    m = room.hand_id.search(text, *header(text, room))
     return text[:m.start(1)] + new_id + text[m.end(1):] if m else text
 
 
@@ -126,13 +161,13 @@ def candidates(room: Room, accent_every: int = 3) -> list[BaseHand]:
     out: list[BaseHand] = []
     for path in room.base_files():
         for text in split(path.read_bytes(), room):
-            m = room.hand_id.search(text.split("\n", 1)[0])
-            if m is None or m.group(1) in seen:
+            hand_id = hand_id_of(text, room)
+            if hand_id is None or hand_id in seen:
                 continue
-            seen.add(m.group(1))
+            seen.add(hand_id)
             if accent_every and len(out) % accent_every == 0:
                 text = _rename_someone(rng, text, rng.choice(ACCENTED)) or text
-            out.append(BaseHand(room, path.name, m.group(1), text))
+            out.append(BaseHand(room, path.name, hand_id, text))
     return out
 
 
@@ -1378,11 +1413,10 @@ def judge(files: list[FuzzFile], con, summary) -> Report:
 
 def _hand_id(text: str) -> str | None:
     """The id in a hand text's header (a parse error's raw text), if it has one."""
-    for room in ROOMS:
-        m = room.start.match(text)
+    for room in ROOMS:  # (an XML room's hand text begins with its session's header)
+        m = room.start.match(text) or (room.fmt.context and room.start.search(text))
         if m:
-            found = room.hand_id.search(text, 0, m.end())
-            return found.group(1) if found else None
+            return hand_id_of(text, room)
     return None
 
 
