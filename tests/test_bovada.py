@@ -528,3 +528,37 @@ def test_a_player_named_by_the_seat_is_the_seat_s_player():
     h = parse_hand(CASH.replace("UTG+2 : Folds", "Seat+3 : Folds"))
     assert [a.kind for a in h.actions if a.player == "UTG+2"] == [Kind.CALL, Kind.FOLD]
     assert judge(CASH.replace("UTG+2 : Folds", "Seat 3 : Folds")).status == "ok"
+
+
+@pytest.mark.parametrize("seats, reason", [
+    (("Seat 2: UTG+1", "Seat 0: UTG+1"), "seat number 0"),
+    (("Seat 2: UTG+1", "Seat 1: UTG+1"), "two players on seat 1"),
+    (("Seat 2: UTG+1", "Seat 200: UTG+1"), "a cash table's seat number 200 out of range"),
+])
+def test_impossible_seat_numbers_are_a_parse_error(seats, reason):
+    """(fuzzing) No seat is numbered 0 nor written twice, and only tournaments number
+    players by entry beyond a table's ten seats."""
+    with pytest.raises(ParseError) as err:
+        parse_hand(CASH.replace(*seats))
+    assert err.value.reason == reason
+
+
+def test_a_tournament_s_entry_numbers_may_be_large_but_not_shared():
+    assert len(parse_hand(TOURNEY.replace("Seat 94:", "Seat 99999:")).seats) == 5
+    with pytest.raises(ParseError) as err:
+        parse_hand(TOURNEY.replace("Seat 94:", "Seat 1243:"))
+    assert err.value.reason == "two players on seat 1243"
+
+
+@pytest.mark.parametrize("text, old, new", [
+    (CASH, "Does not show [Qc Qs]", "Does not show [1z Qs]"),
+    (SHOWDOWN, "with Flush [9s Ks-Ks Qs Ts 9s 4s]", "with Flush [9s Ks-Ks Zz Ts 9s 4s]"),
+    (SHOWDOWN, "[Mucked] [6h Ad]", "[Mucked] [6h Ax]"),
+])
+def test_a_card_that_is_no_card_is_a_parse_error_even_in_a_line_not_read(text, old, new):
+    """(fuzzing) Lines whose cards the builder does not read (a winner who does not
+    show, the SUMMARY's hands) still hold cards only."""
+    assert old in text
+    with pytest.raises(ParseError) as err:
+        parse_hand(text.replace(old, new))
+    assert err.value.reason == "unrecognised line"

@@ -23,7 +23,11 @@ PLACEHOLDERS = {
     # a position ("Big Blind", "UTG+1"): no brackets, parentheses nor colon
     "NAME": r"[^\[\]():]*[^\[\](): ]",
     "ME": r"(?: +\[ME\])",
-    "CARDS": r"[^\]]*",
+    # cards, "Ks Ad" ("9h Ad-Ad Qd 9h 8h 7c" in the SUMMARY, "Ac 5s Kd  " on its board):
+    # nothing else, so a card that is no card is never passed over in a line not read
+    "CARDS": r"(?:[2-9TJQKA][cdhs]|[ -])*",
+    # the rest of a SUMMARY line: words, and cards or a mark in brackets
+    "TAIL": r"(?:[^\[\]]|\[(?:(?:[2-9TJQKA][cdhs]|[ -])*|Mucked|Does not show|ME)\])*",
 }
 SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
 
