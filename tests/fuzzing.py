@@ -1505,13 +1505,17 @@ INVARIANTS = {
     "no more players than seats":
         "SELECT site, hand_id FROM hand_players JOIN ok USING (site, hand_id)"
         " GROUP BY site, hand_id, ok.max_seats HAVING count(*) > coalesce(ok.max_seats, {most})",
+    # (a rake not written — no total pot, no rake: iPoker, Bovada's Zone Poker — is not
+    # known: what is missing is that rake, from nothing to a tenth of the pot and a
+    # cent, and nothing in a tournament)
     "money balances (nets + rake + fees = cash-outs + money added)":
         "SELECT site, hand_id FROM ok JOIN hand_players p USING (site, hand_id)"
-        " GROUP BY site, hand_id, ok.rake, ok.fees, ok.added"
-        " HAVING sum(p.net) + coalesce(ok.rake, 0) + coalesce(ok.fees, 0)"
-        " - coalesce(ok.added, 0) <>"
-        " (SELECT coalesce(sum(c.amount), 0) FROM collections c WHERE c.site = ok.site"
-        "  AND c.hand_id = ok.hand_id AND c.cash_out)",
+        " GROUP BY site, hand_id, ok.rake, ok.fees, ok.added, ok.tournament_id"
+        " HAVING (SELECT coalesce(sum(c.amount), 0) FROM collections c WHERE c.site = ok.site"
+        "  AND c.hand_id = ok.hand_id AND c.cash_out)"
+        " - (sum(p.net) + coalesce(ok.rake, 0) + coalesce(ok.fees, 0) - coalesce(ok.added, 0))"
+        " NOT BETWEEN 0 AND CASE WHEN ok.rake IS NOT NULL OR ok.tournament_id IS NOT NULL"
+        "  THEN 0 ELSE sum(p.invested) / 10 + 0.01 END",
 }
 _OK = ("CREATE OR REPLACE TEMP VIEW ok AS SELECT h.* FROM hands h"
        " JOIN verdicts v USING (site, hand_id) WHERE v.status = 'ok'")

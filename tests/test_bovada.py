@@ -562,3 +562,12 @@ def test_a_card_that_is_no_card_is_a_parse_error_even_in_a_line_not_read(text, o
     with pytest.raises(ParseError) as err:
         parse_hand(text.replace(old, new))
     assert err.value.reason == "unrecognised line"
+
+
+def test_an_uncalled_bet_not_written_and_not_collected_is_not_ok():
+    """(fuzzing) Bovada leaves an uncalled bet unwritten only where the bettor's
+    collection holds it (a walk): never given back silently, which would store nets
+    that do not balance (RoomRules.uncalled_back_silently=False)."""
+    assert RULES.uncalled_back_silently is False
+    v = judge(CASH.replace("Big Blind : Return uncalled portion of bet $2.50\n", ""))
+    assert v.status != "ok" and "BAD_UNCALLED_RETURN" in v.codes

@@ -416,7 +416,7 @@ def test_splitting_and_detection():
     raw = split_hands(text, MG, enc)
     assert parse_hand(raw[0].text).table == "Harbour Lights - €20 Max"
     # iPoker's XML is another room's
-    assert detect('<session sessioncode="1"><general></general><game gamecode="2">') == "iPoker"
+    assert detect('<session sessioncode="1"><general></general><game gamecode="2">').title == "iPoker"
 
 
 def _folders():

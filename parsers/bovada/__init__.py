@@ -90,6 +90,7 @@ RULES = RoomRules(
     writes_summary=False,
     # a walk: no uncalled bet is written, the big blind collects the whole pot
     uncalled_bets_written=False,
+    uncalled_back_silently=False,  # (its whole pot holds it)
 )
 
 ROOM = Room(
