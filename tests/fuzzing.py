@@ -296,6 +296,8 @@ _BOARD = re.compile(r"^(?:\*\*\* .*(?:FLOP|TURN|RIVER) \*\*\*.*|(?:\w+ )?Board .
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]\b")
 _AMOUNT = re.compile(r"(?P<pre>(?:calls|bets|raises|to|blind|blinds|ante|straddle|collected"
                      r"|pot|Rake|won) \(?|\()(?P<sym>[$€£¥₹]?)(?P<num>\d[\d,]*(?:\.\d+)?)")
+_XML_AMOUNT = re.compile(r'\b(?:chips|sum|bet|win|balance|endbalance|value|rake)='
+                         r'"(?P<sym>(?:[$€£¥₹]|[A-Z]{3})?)(?P<num>\d[\d,]*(?:\.\d+)?)"')
 _ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 _NAME_CONTEXT = r"(?m)(^|^Seat \d+: |Dealt to |returned to ){}(?=: | |$)"
 
@@ -385,8 +387,17 @@ def _owner(m: re.Match) -> str:
     return m.group("a") or m.group("b") or m.group("c")
 
 
+def _xml(text: str) -> bool:
+    """Whether a hand is an XML element (iPoker, Microgaming), not lines of text."""
+    return text.startswith("<")
+
+
 def _amounts(text: str) -> list[re.Match]:
-    """Amounts after the header and table lines (stacks, posts, bets, pots)."""
+    """Amounts after the header and table lines (stacks, posts, bets, pots); in an XML
+    hand, the amounts of its attributes (a stack, a bet, a win: no card's value)."""
+    if _xml(text):
+        return [m for m in _XML_AMOUNT.finditer(text)
+                if not text.startswith("<Card", text.rfind("<", 0, m.start()))]
     body = text.find("\n", text.find("\n") + 1)
     return [m for m in _AMOUNT.finditer(text, max(body, 0))]
 
@@ -690,6 +701,12 @@ def name_other_player(rng, text):
 @mutation(level=COPY, expect=NOT_NEW)
 def repeat_id(rng, text):
     """The hand again, later in the file, with the same id and other text."""
+    if _xml(text):  # an attribute more in its element's start tag
+        start = _ANY_START.search(text)
+        end = text.find(">", start.end()) if start else -1
+        if end < 0:
+            return None
+        return text[:end] + rng.choice([' copy="1"', " fuzz='II'"]) + text[end:]
     m = re.search(r"^(Table(?: ID)?:? '[^\n]*?)'", text, re.MULTILINE)
     if m is None:
         return None
