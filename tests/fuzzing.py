@@ -291,7 +291,10 @@ _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _STAKES = re.compile(r"\((?P<sym>[$€£¥₹]?)[\d,.]+/[$€£¥₹]?[\d,.]+")
 _SHOWDOWN = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?SHOW ?DOWN \*\*\*$", re.MULTILINE)
 _HOLE = re.compile(r"^(?:Dealt to (?P<a>.+?)|(?P<b>.+?): shows|Seat \d+: (?P<c>.+?)"
-                   r"(?: \([a-z ]+\))* (?:showed|mucked)) \[(?P<cards>[^\]]+)\]", re.MULTILINE)
+                   r"(?: \([a-z ]+\))* (?:showed|mucked)"
+                   # Bovada: "UTG+1  [ME] : Card dealt to a spot [Th 4s]"
+                   r"|(?P<d>.+?) : (?:Card dealt to a spot|Mucks|Does not show))"
+                   r" \[(?P<cards>[^\]]+)\]", re.MULTILINE)
 _BOARD = re.compile(r"^(?:\*\*\* .*(?:FLOP|TURN|RIVER) \*\*\*.*|(?:\w+ )?Board .*)$", re.MULTILINE)
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]\b")
 _AMOUNT = re.compile(r"(?P<pre>(?:calls|bets|raises|to|blind|blinds|ante|straddle|collected"
@@ -384,7 +387,7 @@ def _with_cards(text: str, m: re.Match, cards: list[str]) -> str:
 
 
 def _owner(m: re.Match) -> str:
-    return m.group("a") or m.group("b") or m.group("c")
+    return " ".join((m.group("a") or m.group("b") or m.group("c") or m.group("d")).split())
 
 
 def _xml(text: str) -> bool:
@@ -708,6 +711,8 @@ def repeat_id(rng, text):
             return None
         return text[:end] + rng.choice([' copy="1"', " fuzz='II'"]) + text[end:]
     m = re.search(r"^(Table(?: ID)?:? '[^\n]*?)'", text, re.MULTILINE)
+    if m is None:  # a table in the header line: "TBL#10189567", "Table Venice"
+        m = re.search(r"(?:TBL#| Table )(\w+)", text.split("\n", 1)[0])
     if m is None:
         return None
     return text[:m.end(1)] + rng.choice([" copy", " II", "2"]) + text[m.end(1):]
@@ -963,6 +968,28 @@ def plan_files(base: list[BaseHand], folder: Path, mutated: int, seed: int,
         files.append(f)
         done += sum(p.kind is not None for p in f.pieces) + (kind is not None)
     return files
+
+
+def applicable(base: list[BaseHand], sample: int = 100, seed: int = 5) -> list[str]:
+    """The mutation kinds that apply to some of these hands (a few of a sample of
+    them; a FILE mutation: to a file of three), in the order of ``MUTATIONS``. A kind
+    written for another room's text applies to none (an XML room's hands have no
+    "Seat 1: x ($5 in chips)" line)."""
+    rng = random.Random(seed)
+    hands = rng.sample(base, min(sample, len(base)))
+    writer = Writer(seed)
+    out = []
+    for kind, m in MUTATIONS.items():
+        for i, b in enumerate(hands):
+            if m.level == FILE:
+                data = b"".join(writer.piece(hands[(i + k) % len(hands)]).data for k in range(3))
+                done = m.fn(random.Random(seed + i), data) not in (None, data)
+            else:
+                done = writer.piece(b, kind, seed + i) is not None
+            if done:
+                out.append(kind)
+                break
+    return out
 
 
 def _cycle(rng: random.Random, names: list[str]):
