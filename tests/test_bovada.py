@@ -571,3 +571,15 @@ def test_an_uncalled_bet_not_written_and_not_collected_is_not_ok():
     assert RULES.uncalled_back_silently is False
     v = judge(CASH.replace("Big Blind : Return uncalled portion of bet $2.50\n", ""))
     assert v.status != "ok" and "BAD_UNCALLED_RETURN" in v.codes
+
+
+@pytest.mark.parametrize("text, old, new", [
+    (CASH, "Does not show [Qc Qs]", "Does not show [Qc Qh]"),
+    (CASH, "Does not show [Qc Qs]", "Does not show [Qc Qs 2d]"),
+    (SHOWDOWN, "Mucks [6h Ad]", "Mucks [6h Ac]"),
+])
+def test_the_cards_not_shown_or_mucked_are_the_cards_dealt(text, old, new):
+    """(fuzzing) A winner's "Does not show" and a "Mucks" line name the cards dealt."""
+    with pytest.raises(ParseError) as err:
+        parse_hand(text.replace(old, new))
+    assert "not the cards dealt" in err.value.reason

@@ -81,7 +81,7 @@ class BovadaBuilder(Builder):
     """Builds one Hand from Bovada's lines (see the module doc)."""
 
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "SEATING_INFO", "SHOWDOWN_NAME",
-                        "DOESNT_SHOW", "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
+                        "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
                         "TABLE_EVENT"})
 
     def __init__(self) -> None:
@@ -340,12 +340,24 @@ class BovadaBuilder(Builder):
         self.shows.append(_new(Show, (player, self.dealt.get(player, ()), True, hand_name,
                                       1, None)))
 
+    def DOESNT_SHOW(self, player, cards):
+        # the winner of a pot nobody contested: the cards, not shown, are the ones dealt
+        player = self._who(player)
+        held = read_cards(cards)
+        dealt = self.dealt.get(player)
+        if dealt is not None and sorted(held) != sorted(dealt):
+            raise ParseError(self.line, "the cards not shown are not the cards dealt", cards)
+
     def MUCKS(self, player, cards, hand_name):
         player = self._who(player)
         if player in self.shown:
             return
         self.shown.add(player)
-        self.shows.append(_new(Show, (player, read_cards(cards), False, hand_name, 1, None)))
+        held = read_cards(cards)
+        dealt = self.dealt.get(player)
+        if dealt is not None and sorted(held) != sorted(dealt):
+            raise ParseError(self.line, "the cards mucked are not the cards dealt", cards)
+        self.shows.append(_new(Show, (player, held, False, hand_name, 1, None)))
 
     def COLLECTED(self, player, side, amount):
         self.collects.append(_new(Collect, (self._who(player), money(amount), None, 1)))
