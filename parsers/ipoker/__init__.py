@@ -47,8 +47,10 @@ ROOM = Room(
     closing=CLOSING,
     whole=whole,
     ends_at_closing=True,
-    context=re.compile(r"<session\b[^>]*>\s*<general>.*?</general>", re.S),
+    # (a header's <general> holds no other session's start: a header cut short is not
+    # read on into the next one)
+    context=re.compile(r"<session\b[^>]*>\s*<general>(?:(?!<session\b).)*?</general>", re.S),
     # between games: the end of a session, an XML declaration, a new session's header
     between=re.compile(r"\s*(?:(?:</session>|<\?xml[^>]*\?>|<session\b[^>]*>\s*<general>"
-                       r".*?</general>)\s*)*", re.S),
+                       r"(?:(?!<session\b).)*?</general>)\s*)*", re.S),
 )

@@ -60,6 +60,7 @@ from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from html import unescape
 
+from engine.cards import DECK
 from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, Summary, UnsupportedHand)
 from engine.pots import uncalled
@@ -160,6 +161,8 @@ def card(text: str) -> str | None:
         return None
     suit, rank = text[0].lower(), text[1:]
     rank = _RANK.get(rank, rank.upper())
+    if rank + suit not in DECK:  # (a damaged card: "H1,", "SÍ7")
+        raise ParseError(1, "not a card", text)
     return rank + suit
 
 
