@@ -299,6 +299,12 @@ _BOARD = re.compile(r"^(?:\*\*\* .*(?:FLOP|TURN|RIVER) \*\*\*.*|(?:\w+ )?Board .
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]\b")
 _AMOUNT = re.compile(r"(?P<pre>(?:calls|bets|raises|to|blind|blinds|ante|straddle|collected"
                      r"|pot|Rake|won) \(?|\()(?P<sym>[$€£¥₹]?)(?P<num>\d[\d,]*(?:\.\d+)?)")
+# iPoker: <player seat="3" name="x" chips="$5" ...>; Microgaming: <Seat num="1" alias="x"
+# unicodealias="..." balance="2.02" ...>
+_XML_SEAT = re.compile(r'<(?:player seat|Seat num)="([^"]*)" (?:name|alias)="([^"]*)"'
+                       r'[^>]*?\b(?:chips|balance)="([^"]*)"')
+# iPoker: <cards type="Pocket" player="x">HA D10</cards>; Microgaming: <Card value="4" suit="c"
+_XML_CARD = re.compile(r'(?<=[> ])[CDHS](?:10|[2-9JQKA])(?=[ <])|(?<=<Card value=")[^"]*" suit="[^"]*')
 _XML_AMOUNT = re.compile(r'\b(?:chips|sum|bet|win|balance|endbalance|value|rake)='
                          r'"(?P<sym>(?:[$€£¥₹]|[A-Z]{3})?)(?P<num>\d[\d,]*(?:\.\d+)?)"')
 _ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
@@ -328,9 +334,10 @@ def _seat_line(text: str, seat: int, name: str, stack: str, out: bool = False) -
 
 
 def _players(text: str) -> list[tuple[int, str, str]]:
-    """(seat, name, stack as written) of the seat lines before the SUMMARY."""
-    return [(int(s), n, st) for s, n, st in _seat_re(text).findall(_head(text))
-            if s.isascii()]
+    """(seat, name, stack as written) of the seat lines before the SUMMARY (of an XML
+    hand: of its seat elements)."""
+    found = _XML_SEAT.findall(text) if _xml(text) else _seat_re(text).findall(_head(text))
+    return [(int(s), n, st) for s, n, st in found if s.isascii()]
 
 
 def _max_seats(text: str) -> int | None:
@@ -371,7 +378,13 @@ def _content_lines(lines: list[str]) -> list[int]:
 
 
 def _set_seat(text: str, name: str, seat: int, new: str) -> str:
-    """Player ``name``'s seat number written ``new`` in the seat list and SUMMARY."""
+    """Player ``name``'s seat number written ``new`` in the seat list and SUMMARY (in
+    an XML hand's seat element)."""
+    if _xml(text):
+        for attr, named in (("seat", "name"), ("num", "alias")):
+            text = text.replace(f'{attr}="{seat}" {named}="{name}"',
+                                f'{attr}="{new}" {named}="{name}"')
+        return text
     old = f"Seat {seat}: {name} "
     return text.replace(old, f"Seat {new}: {name} ")
 
@@ -502,7 +515,7 @@ def amount_non_ascii_digits(rng, text):
 @mutation(expect=NOT_OK)
 def card_invalid(rng, text):
     """A card that does not exist ("Zz")."""
-    cards = list(_CARD.finditer(text))
+    cards = list((_XML_CARD if _xml(text) else _CARD).finditer(text))
     if not cards:
         return None
     m = rng.choice(cards)
