@@ -71,6 +71,9 @@ class Room:
     # hands (their header line matches) that number players by entry, not by seat
     # (Bovada's tournaments: "Seat 1243"): any seat number from 1 up is possible there
     entry_numbers: re.Pattern[str] | None = None
+    # amounts written with the player's locale separators, a separator before three
+    # digits grouping thousands (iPoker: "1.500" is 1500): three decimals are possible
+    grouped_thousands: bool = False
 
     def base_files(self) -> list[Path]:
         """Every base file there is (folders beside the checkout may be absent)."""
@@ -104,7 +107,8 @@ ROOMS = [
     # XML rooms: a hand's text (as split) is its session's header, then its own element
     Room("ipoker",
          sources=("../shared/corpus/holdem/ipoker/**/*.txt", "../shared/wild/ipoker/*"),
-         start=IPOKER.start, hand_id=re.compile(r'\bgamecode="(\d+)"'), fmt=IPOKER),
+         start=IPOKER.start, hand_id=re.compile(r'\bgamecode="(\d+)"'), fmt=IPOKER,
+         grouped_thousands=True),
     Room("microgaming",
          sources=("../shared/wild/microgaming/*",),
          start=MICROGAMING.start, hand_id=re.compile(r'\bid="(\d+)"'), fmt=MICROGAMING),
@@ -491,7 +495,7 @@ def amount_huge(rng, text):
     return _with_amount(text, m, m["sym"] + str(10 ** 17))
 
 
-@mutation(expect=NOT_OK)
+@mutation(expect=NOT_OK, possible=lambda room, text: room.grouped_thousands)
 def amount_three_decimals(rng, text):
     """An amount with three decimals (0.025): no chip is that small."""
     amounts = _amounts(text)
@@ -500,6 +504,17 @@ def amount_three_decimals(rng, text):
     m = rng.choice(amounts)
     value = Decimal(m["num"].replace(",", "")) + Decimal(rng.choice("13579")) / 1000
     return _with_amount(text, m, m["sym"] + f"{value:.3f}")
+
+
+@mutation(expect=NOT_OK)
+def amount_four_decimals(rng, text):
+    """An amount with four decimals (0.0025): no chip is that small, in any locale."""
+    amounts = _amounts(text)
+    if not amounts:
+        return None
+    m = rng.choice(amounts)
+    value = Decimal(m["num"].replace(",", "")) + Decimal(rng.choice("13579")) / 10000
+    return _with_amount(text, m, m["sym"] + f"{value:.4f}")
 
 
 @mutation()

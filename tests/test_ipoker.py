@@ -451,3 +451,16 @@ def test_a_session_header_cut_short_does_not_read_on_into_the_next():
     assert [h.stray is not None for h in hands] == [True, False]
     assert "Holdem L $5/$10" not in hands[1].text
     assert hand(hands[1].text).stakes.big_blind == D("0.10")
+
+
+@pytest.mark.parametrize("kind", [0, 4, 8])
+def test_a_fold_check_or_sitting_out_with_a_sum_is_a_parse_error(kind):
+    """(fuzzing) Every fold, check and sitting out is written sum="$0": one with chips
+    (or an amount of four decimals) is no hand iPoker writes, not an ignored sum."""
+    text = STEAL.replace(act(4, "Villa", 0), act(4, "Villa", kind, "€0.05"))
+    assert text != STEAL
+    with pytest.raises(ParseError) as err:
+        hand(text)
+    assert err.value.reason == "an action that puts nothing in with a sum"
+    with pytest.raises(ParseError):
+        hand(STEAL.replace(act(4, "Villa", 0), act(4, "Villa", kind, "€0.0003")))

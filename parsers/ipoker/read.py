@@ -436,6 +436,11 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
             b.line = int(el.get("no") or 0)
             kind = el.get("type") or ""
             player = el.get("player") or ""
+            if kind in SITTING_OUT or kind in (FOLD_, CHECK_):
+                nothing = el.get("sum") or "0"
+                if nothing != "DP" and amount(nothing):  # (every one written: "$0")
+                    raise ParseError(b.line, "an action that puts nothing in with a sum",
+                                     nothing)
             if kind in SITTING_OUT:
                 away.add(player)
                 if player in b.spent:  # POSTED_THEN_SAT_OUT: see _fold_in_turn
