@@ -309,6 +309,8 @@ _XML_SEAT = re.compile(r'<(?:player seat|Seat num)="([^"]*)" (?:name|alias)="([^
                        r'[^>]*?\b(?:chips|balance)="([^"]*)"')
 # iPoker: <cards type="Pocket" player="x">HA D10</cards>; Microgaming: <Card value="4" suit="c"
 _XML_CARD = re.compile(r'(?<=[> ])[CDHS](?:10|[2-9JQKA])(?=[ <])|(?<=<Card value=")[^"]*" suit="[^"]*')
+# elements whose value= is no money: a card's rank, Microgaming's Disconnect (a time)
+_NOT_MONEY = re.compile(r'<Card\b|<Action [^>]*\btype="Disconnect"')
 _XML_AMOUNT = re.compile(r'\b(?:chips|sum|bet|win|balance|endbalance|value|rake)='
                          r'"(?P<sym>(?:[$€£¥₹]|[A-Z]{3})?)(?P<num>\d[\d,]*(?:\.\d+)?)"')
 _ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
@@ -417,7 +419,7 @@ def _amounts(text: str) -> list[re.Match]:
     hand, the amounts of its attributes (a stack, a bet, a win: no card's value)."""
     if _xml(text):
         return [m for m in _XML_AMOUNT.finditer(text)
-                if not text.startswith("<Card", text.rfind("<", 0, m.start()))]
+                if _NOT_MONEY.match(text, text.rfind("<", 0, m.start())) is None]
     body = text.find("\n", text.find("\n") + 1)
     return [m for m in _AMOUNT.finditer(text, max(body, 0))]
 
