@@ -858,7 +858,7 @@ def cut_in_summary_at_eof(rng, data):
     """The file ends inside its last hand's SUMMARY, before its last seat line."""
     last = _starts(data)[-1]
     summary = data.find(b"*** SUMMARY ***", last)
-    last_seat = data.rfind(b"\nSeat ", summary)
+    last_seat = max(data.rfind(b"\nSeat ", summary), data.rfind(b"\nSeat+", summary))  # Bovada
     if summary < 0 or last_seat < 0:
         return None
     ends = [i + 1 for i in range(summary, last_seat + 1) if data[i:i + 1] == b"\n"]

@@ -464,3 +464,12 @@ def test_a_fold_check_or_sitting_out_with_a_sum_is_a_parse_error(kind):
     assert err.value.reason == "an action that puts nothing in with a sum"
     with pytest.raises(ParseError):
         hand(STEAL.replace(act(4, "Villa", 0), act(4, "Villa", kind, "€0.0003")))
+
+
+@pytest.mark.parametrize("seat", ["0", "11", "200"])
+def test_a_seat_beyond_the_ten_places_is_a_parse_error(seat):
+    """(fuzzing) iPoker's seats are places 1 to 10: seat 200 (the button's too) was
+    stored ok."""
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.replace('seat="1" name="Hero"', f'seat="{seat}" name="Hero"'))
+    assert err.value.reason == f"seat number {seat} out of range"

@@ -11,7 +11,7 @@ import re
 
 from engine.rules import RoomRules
 from parsers.base.room import Room
-from parsers.ipoker.read import adds_up, parse
+from parsers.ipoker.read import PLACES, adds_up, parse
 
 CLOSING = "</game>"
 
@@ -35,7 +35,7 @@ RULES = RoomRules(
     "iPoker",
     writes_summary=False,  # win= and bet= per player; no total pot, no rake
     # seats are places 1-10 whatever the table: a 6-max table seats 1, 3, 5, 6, 8, 10
-    seat_places=10,
+    seat_places=PLACES,
     disconnect_protection=True,  # an all-in of "DP": held all-in for what is in
 )
 

@@ -151,6 +151,8 @@ def header(text: str) -> dict[str, str]:
     return out
 
 
+PLACES = 10  # seats are places 1-10 whatever the table (RoomRules.seat_places)
+
 # ------------------------------------------------------------------ cards
 _RANK = {"10": "T", "1": "T"}
 
@@ -380,6 +382,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     for p in players:
         name = p.get("name")
         seat = p.get("seat")
+        if seat and seat.isascii() and seat.isdigit() and not 1 <= int(seat) <= PLACES:
+            raise ParseError(1, f"seat number {seat} out of range", name or "")
         if p.get("dealer") == "1" and seat and seat.isdigit():
             b.button = int(seat)  # (an empty seat's too: the dead button)
         if not name:
