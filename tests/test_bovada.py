@@ -509,6 +509,9 @@ def test_a_hand_is_whole_once_its_summary_lists_the_players_dealt_in():
     cut = CASH.split("Seat+4: Dealer")[0]
     assert not BOVADA.complete(cut)
     assert not BOVADA.complete(CASH.split("*** SUMMARY ***")[0])
+    # (fuzzing) cut right after its SUMMARY line: only Zone Poker's SUMMARY is empty
+    assert not BOVADA.complete(CASH.split("*** SUMMARY ***")[0] + "*** SUMMARY ***\n")
+    assert BOVADA.complete(ZONE.split("*** SUMMARY ***")[0] + "*** SUMMARY ***\n")
 
 
 def test_amounts_in_euros_and_play_chips():

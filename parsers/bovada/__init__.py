@@ -76,8 +76,8 @@ def whole(text: str) -> bool:
     at = text.find("*** SUMMARY ***")
     if at < 0:
         return False
-    if "Total Pot(" not in text[at:]:
-        return True
+    if "Total Pot(" not in text[at:]:  # (another hand's SUMMARY cut short is not whole)
+        return "Zone" in text[:text.find("\n")]  # ("Zone Poker ID#1205 HOLDEMZonePoker")
     return len(_SUMMARY_SEAT.findall(text, at)) >= len(set(_DEALT.findall(text, 0, at)))
 
 
