@@ -1333,7 +1333,11 @@ class _Judge:
             return row.status, row, False
         others = [r for r in self.by_id.get(p.hand_id, ()) if r.key not in self.place]
         if others and MUTATIONS.get(p.kind or "", _NONE).level != COPY:
-            return others[0].status, others[0], True
+            # (a header damaged as written — "Game\xa0#1" — whose text, between hands,
+            # is a parse error that names its id once normalised: its own place)
+            own = (p.offset is None and others[0].status == "parse error"
+                   and others[0].detail.startswith(BETWEEN))
+            return others[0].status, others[0], not own
         if self.by_id.get(p.hand_id):
             return "duplicate", None, False
         if p.offset is None:
