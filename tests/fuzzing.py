@@ -17,6 +17,13 @@ d. nothing impossible is called ok: a hand a mutation made impossible is never
    stored ``ok`` (a hand cut at the end of a file, and a repeated hand id, are not
    stored at all), and every hand stored ``ok`` satisfies ``INVARIANTS``.
 
+An XML room's hand (iPoker, Microgaming) is mutated as XML: its amounts, seats and
+cards are its attributes' and elements' (an iPoker hand's text begins with its
+session's header, which each is written with); a kind written for another room's
+text applies to none of its hands (``applicable``). What a room's format makes
+possible after all is declared on its ``Room`` (``entry_numbers``,
+``grouped_thousands``) and judged by the kind's ``possible``.
+
 ``tests/test_fuzz.py`` runs a quick profile in CI, ``bench/fuzz_bench.py`` a long one.
 Every defect names the mutation kind, its seed and the hand, so that
 ``mutate(kind, seed, text)`` gives the same text again.
