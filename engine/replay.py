@@ -386,11 +386,13 @@ class _Replay:
         if expected and not written and not self.rules.uncalled_bets_written:
             # no return written: if what was collected holds it, the bettor had it back there
             top = expected[0]
-            if sum((c.amount for c in hand.collects), ZERO) > true_pot \
-                    and any(c.player == top for c in hand.collects):
+            held = sum((c.amount for c in hand.collects), ZERO) > true_pot \
+                and any(c.player == top for c in hand.collects)
+            if held:
                 basis = put_in
                 self.kept_in_pot[top] = expected[1]
-            written = [expected]
+            if held or self.rules.uncalled_back_silently:
+                written = [expected]
         if written != ([expected] if expected else []):
             room_pot = put_in - sum((amount for _, amount in written), ZERO)
             top = expected[0] if expected else written[0][0]

@@ -44,6 +44,10 @@ class RoomRules:
     # the room writes the uncalled bet it returns; False: it writes none, and gives the
     # bet back either silently or within what the bettor collects (a walk's whole pot)
     uncalled_bets_written: bool = True
+    # with uncalled_bets_written=False: whether the room may give an unwritten uncalled
+    # bet back silently; False: only within what the bettor collects (where no line
+    # returns it, the Hand's money could not balance)
+    uncalled_back_silently: bool = True
     # facing only players all-in for less, a call is the whole bet to call (the part
     # nobody can match comes back as an uncalled bet); False: only what they have in
     calls_whole_bet: bool = False

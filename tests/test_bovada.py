@@ -509,6 +509,9 @@ def test_a_hand_is_whole_once_its_summary_lists_the_players_dealt_in():
     cut = CASH.split("Seat+4: Dealer")[0]
     assert not BOVADA.complete(cut)
     assert not BOVADA.complete(CASH.split("*** SUMMARY ***")[0])
+    # (fuzzing) cut right after its SUMMARY line: only Zone Poker's SUMMARY is empty
+    assert not BOVADA.complete(CASH.split("*** SUMMARY ***")[0] + "*** SUMMARY ***\n")
+    assert BOVADA.complete(ZONE.split("*** SUMMARY ***")[0] + "*** SUMMARY ***\n")
 
 
 def test_amounts_in_euros_and_play_chips():
@@ -528,3 +531,58 @@ def test_a_player_named_by_the_seat_is_the_seat_s_player():
     h = parse_hand(CASH.replace("UTG+2 : Folds", "Seat+3 : Folds"))
     assert [a.kind for a in h.actions if a.player == "UTG+2"] == [Kind.CALL, Kind.FOLD]
     assert judge(CASH.replace("UTG+2 : Folds", "Seat 3 : Folds")).status == "ok"
+
+
+@pytest.mark.parametrize("seats, reason", [
+    (("Seat 2: UTG+1", "Seat 0: UTG+1"), "seat number 0"),
+    (("Seat 2: UTG+1", "Seat 1: UTG+1"), "two players on seat 1"),
+    (("Seat 2: UTG+1", "Seat 200: UTG+1"), "a cash table's seat number 200 out of range"),
+])
+def test_impossible_seat_numbers_are_a_parse_error(seats, reason):
+    """(fuzzing) No seat is numbered 0 nor written twice, and only tournaments number
+    players by entry beyond a table's ten seats."""
+    with pytest.raises(ParseError) as err:
+        parse_hand(CASH.replace(*seats))
+    assert err.value.reason == reason
+
+
+def test_a_tournament_s_entry_numbers_may_be_large_but_not_shared():
+    assert len(parse_hand(TOURNEY.replace("Seat 94:", "Seat 99999:")).seats) == 5
+    with pytest.raises(ParseError) as err:
+        parse_hand(TOURNEY.replace("Seat 94:", "Seat 1243:"))
+    assert err.value.reason == "two players on seat 1243"
+
+
+@pytest.mark.parametrize("text, old, new", [
+    (CASH, "Does not show [Qc Qs]", "Does not show [1z Qs]"),
+    (SHOWDOWN, "with Flush [9s Ks-Ks Qs Ts 9s 4s]", "with Flush [9s Ks-Ks Zz Ts 9s 4s]"),
+    (SHOWDOWN, "[Mucked] [6h Ad]", "[Mucked] [6h Ax]"),
+])
+def test_a_card_that_is_no_card_is_a_parse_error_even_in_a_line_not_read(text, old, new):
+    """(fuzzing) Lines whose cards the builder does not read (a winner who does not
+    show, the SUMMARY's hands) still hold cards only."""
+    assert old in text
+    with pytest.raises(ParseError) as err:
+        parse_hand(text.replace(old, new))
+    assert err.value.reason == "unrecognised line"
+
+
+def test_an_uncalled_bet_not_written_and_not_collected_is_not_ok():
+    """(fuzzing) Bovada leaves an uncalled bet unwritten only where the bettor's
+    collection holds it (a walk): never given back silently, which would store nets
+    that do not balance (RoomRules.uncalled_back_silently=False)."""
+    assert RULES.uncalled_back_silently is False
+    v = judge(CASH.replace("Big Blind : Return uncalled portion of bet $2.50\n", ""))
+    assert v.status != "ok" and "BAD_UNCALLED_RETURN" in v.codes
+
+
+@pytest.mark.parametrize("text, old, new", [
+    (CASH, "Does not show [Qc Qs]", "Does not show [Qc Qh]"),
+    (CASH, "Does not show [Qc Qs]", "Does not show [Qc Qs 2d]"),
+    (SHOWDOWN, "Mucks [6h Ad]", "Mucks [6h Ac]"),
+])
+def test_the_cards_not_shown_or_mucked_are_the_cards_dealt(text, old, new):
+    """(fuzzing) A winner's "Does not show" and a "Mucks" line name the cards dealt."""
+    with pytest.raises(ParseError) as err:
+        parse_hand(text.replace(old, new))
+    assert "not the cards dealt" in err.value.reason

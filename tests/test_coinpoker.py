@@ -697,3 +697,12 @@ def test_auto_big_blind_mega_splash_and_a_cash_out_line():
     cashed = parse_hand(text.replace("Seat 1: a1b2c3d4 folded on the Flop",
                                      "Seat 1: a1b2c3d4 cashed out for ₮0.10 | Cash Out Fee ₮0.01"))
     assert cashed.summary.seats[0].outcome == "mucked"
+
+
+def test_an_uncalled_bet_not_written_and_not_collected_is_not_ok():
+    """(fuzzing) CoinPoker leaves an uncalled bet unwritten only where the bettor's
+    "collected" holds it: never given back silently, which would store nets that do
+    not balance (RoomRules.uncalled_back_silently=False)."""
+    assert RULES.uncalled_back_silently is False
+    v = judge(CASH.replace("Uncalled bet (0.20) returned to Wrenfield\n", ""))
+    assert v.status != "ok" and "BAD_UNCALLED_RETURN" in v.codes

@@ -18,6 +18,8 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 import fuzzing as fz
 
 MUTATIONS = 3000  # mutations applied, each to one hand or one file
+# rooms fuzzed with fewer, to keep CI's time (their long profile: bench/fuzz_bench.py)
+FEWER = {"bovada": 1500, "coinpoker": 1500}
 SEED = 9
 EXAMPLES = 40  # hypothesis: one mutated hand between two untouched ones, imported alone
 
@@ -36,7 +38,7 @@ def base(request, tmp_path_factory):
 def report(base, tmp_path_factory) -> fz.Report:
     """The quick campaign, imported and judged once for the tests below."""
     work = tmp_path_factory.mktemp("fuzz")
-    return fz.campaign(base.hands, work, MUTATIONS, SEED)
+    return fz.campaign(base.hands, work, FEWER.get(base.room.name, MUTATIONS), SEED)
 
 
 def test_the_clean_baseline_keeps_the_invariants(base):
@@ -92,10 +94,11 @@ def test_the_invariants_catch_what_they_name(base, tmp_path):
     assert not missed, (missed, sorted(found))
 
 
-def test_every_mutation_kind_is_exercised(report):
-    missing = [k for k in fz.MUTATIONS if report.applied[k] < 5]
+def test_every_mutation_kind_is_exercised(base, report):
+    """Every kind that applies to the room's hands (an XML room's have no seat lines)."""
+    missing = [k for k in fz.applicable(base.hands) if report.applied[k] < 5]
     assert not missing, f"mutations applied fewer than 5 times: {missing}\n{report.table()}"
-    assert sum(report.applied.values()) >= MUTATIONS
+    assert sum(report.applied.values()) >= FEWER.get(base.room.name, MUTATIONS)
 
 
 def test_nothing_crashes(report):

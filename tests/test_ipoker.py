@@ -430,3 +430,46 @@ def test_stored_games_are_judged_again_with_their_session_header(tmp_path):
     finally:
         store.close()
     assert counts == {"hands": stored, "missing": 0}
+
+
+@pytest.mark.parametrize("damaged", ["H1,", "S\u00cd7", "Z9", "HAK"])
+def test_a_card_that_is_no_card_is_a_parse_error(damaged):
+    """(fuzzing) A damaged card ("D10" with a byte flipped) is a parse error, not an
+    internal error of the stats ("too many values to unpack")."""
+    with pytest.raises(ParseError) as err:
+        card(damaged)
+    assert err.value.reason == "not a card"
+    with pytest.raises(ParseError):
+        hand(STEAL.replace("HA D10", "HA " + damaged))
+
+
+def test_a_session_header_cut_short_does_not_read_on_into_the_next():
+    """(fuzzing) A header cut before its </general> is text between hands; the next
+    game reads its own session's header (not the cut one's game type)."""
+    cut = session("Holdem L $5/$10").split("<nickname>")[0]
+    hands = split_hands(cut + "\n" + STEAL + "\n", ROOM, "utf-8")
+    assert [h.stray is not None for h in hands] == [True, False]
+    assert "Holdem L $5/$10" not in hands[1].text
+    assert hand(hands[1].text).stakes.big_blind == D("0.10")
+
+
+@pytest.mark.parametrize("kind", [0, 4, 8])
+def test_a_fold_check_or_sitting_out_with_a_sum_is_a_parse_error(kind):
+    """(fuzzing) Every fold, check and sitting out is written sum="$0": one with chips
+    (or an amount of four decimals) is no hand iPoker writes, not an ignored sum."""
+    text = STEAL.replace(act(4, "Villa", 0), act(4, "Villa", kind, "€0.05"))
+    assert text != STEAL
+    with pytest.raises(ParseError) as err:
+        hand(text)
+    assert err.value.reason == "an action that puts nothing in with a sum"
+    with pytest.raises(ParseError):
+        hand(STEAL.replace(act(4, "Villa", 0), act(4, "Villa", kind, "€0.0003")))
+
+
+@pytest.mark.parametrize("seat", ["0", "11", "200"])
+def test_a_seat_beyond_the_ten_places_is_a_parse_error(seat):
+    """(fuzzing) iPoker's seats are places 1 to 10: seat 200 (the button's too) was
+    stored ok."""
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.replace('seat="1" name="Hero"', f'seat="{seat}" name="Hero"'))
+    assert err.value.reason == f"seat number {seat} out of range"

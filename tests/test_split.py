@@ -121,3 +121,18 @@ def test_an_xml_import_resumed_in_a_session_keeps_its_header():
     hands = split_hands(text[at:], fmt, enc, base_offset=at,
                         context='<session n="1">\n <general><cur>EUR</cur></general>')
     assert [("EUR" in h.text, "USD" in h.text) for h in hands] == [(True, False), (False, True)]
+
+
+def test_an_xml_session_header_in_windows_1252_is_read_as_its_hand_is():
+    """A header written in Windows-1252 in a UTF-8 file ("€" as byte 0x80): the import
+    and context_at (a resumed import, verify --recheck) both read it as Windows-1252,
+    never as escaped bytes nor U+FFFD."""
+    from parsers.base.split import context_at
+    fmt = _xml_format()
+    data = SESSIONS.replace("<cur>EUR</cur>", "<cur>\u20ac</cur>").encode("cp1252")
+    text, enc = decode(data)
+    hands = split_hands(text, fmt, enc)
+    assert ["<cur>\u20ac</cur>" in h.text for h in hands] == [True, True, False]
+    assert all(h.text.encode("utf-8") for h in hands)  # no lone surrogates
+    at = data.index(b'<game id="2"')
+    assert "<cur>\u20ac</cur>" in context_at(data, at, enc, fmt.context)

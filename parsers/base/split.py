@@ -196,16 +196,21 @@ def context_at(data: bytes, offset: int, encoding: str, pattern: re.Pattern[str]
     last match of ``pattern`` in its bytes from ``start`` to ``offset``, else ``lead``
     (what was in force at ``start``)."""
     found = None
-    for found in pattern.finditer(data[start:offset].decode(text_codec(encoding), "replace")):
+    for found in pattern.finditer(decode_from(data[:offset], start, encoding)):
         pass
-    return normalise(found.group()) if found is not None else lead
+    return _context(found.group()) if found is not None else lead
+
+
+def _context(found: str) -> str:
+    """A context's text, read as its hand is: Windows-1252 where it is not UTF-8."""
+    return normalise(_own_encoding(found, UTF8)[0])
 
 
 def _put_context(hands: list[RawHand], text: str, starts: list[int], pattern: re.Pattern[str],
                  before: str) -> None:
     """Put in front of each hand's text the last context before it (``before``: the
     context in force where ``text`` begins)."""
-    found = [(m.start(), normalise(m.group())) for m in pattern.finditer(text)]
+    found = [(m.start(), _context(m.group())) for m in pattern.finditer(text)]
     at = [start for start, _ in found]
     pos = iter(starts)
     for i, raw in enumerate(hands):

@@ -23,7 +23,11 @@ PLACEHOLDERS = {
     # a position ("Big Blind", "UTG+1"): no brackets, parentheses nor colon
     "NAME": r"[^\[\]():]*[^\[\](): ]",
     "ME": r"(?: +\[ME\])",
-    "CARDS": r"[^\]]*",
+    # cards, "Ks Ad" ("9h Ad-Ad Qd 9h 8h 7c" in the SUMMARY, "Ac 5s Kd  " on its board):
+    # nothing else, so a card that is no card is never passed over in a line not read
+    "CARDS": r"(?:[2-9TJQKA][cdhs]|[ -])*",
+    # the rest of a SUMMARY line: words, and cards or a mark in brackets
+    "TAIL": r"(?:[^\[\]]|\[(?:(?:[2-9TJQKA][cdhs]|[ -])*|Mucked|Does not show|ME)\])*",
 }
 SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
 
@@ -72,8 +76,8 @@ def whole(text: str) -> bool:
     at = text.find("*** SUMMARY ***")
     if at < 0:
         return False
-    if "Total Pot(" not in text[at:]:
-        return True
+    if "Total Pot(" not in text[at:]:  # (another hand's SUMMARY cut short is not whole)
+        return "Zone" in text[:text.find("\n")]  # ("Zone Poker ID#1205 HOLDEMZonePoker")
     return len(_SUMMARY_SEAT.findall(text, at)) >= len(set(_DEALT.findall(text, 0, at)))
 
 
@@ -86,6 +90,7 @@ RULES = RoomRules(
     writes_summary=False,
     # a walk: no uncalled bet is written, the big blind collects the whole pot
     uncalled_bets_written=False,
+    uncalled_back_silently=False,  # (its whole pot holds it)
 )
 
 ROOM = Room(

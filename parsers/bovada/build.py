@@ -11,7 +11,8 @@ version's "Player Info" line) is read as that seat's player.
 ``SEATS_IN_TABLE_ORDER`` — the seat lines list the players clockwise. Cash tables
 number them by seat, but tournaments number them by the player's entry (Seat 1243,
 Seat 94, ...): where the numbers are not rising or exceed a table's ten seats, the
-seats are numbered 1, 2, ... in the order listed. The button is the seat of the player
+seats are numbered 1, 2, ... in the order listed. No number is 0, nor written twice,
+nor beyond ten at a cash table. The button is the seat of the player
 named "Dealer" (or, without one, the written "Set dealer [N]" at a cash table; else the
 seat before the small blind's).
 
@@ -80,7 +81,7 @@ class BovadaBuilder(Builder):
     """Builds one Hand from Bovada's lines (see the module doc)."""
 
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "SEATING_INFO", "SHOWDOWN_NAME",
-                        "DOESNT_SHOW", "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
+                        "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
                         "TABLE_EVENT"})
 
     def __init__(self) -> None:
@@ -144,6 +145,10 @@ class BovadaBuilder(Builder):
         number = int(seat)
         if player in self.seat_of:
             raise ParseError(self.line, "two seats of one name", player)
+        if number < 1:  # (SEATS_IN_TABLE_ORDER: neither a seat nor an entry number)
+            raise ParseError(self.line, f"seat number {number}", player)
+        if number in self.seat_of.values():
+            raise ParseError(self.line, f"two players on seat {number}", player)
         self.seat_of[player] = number
         if stack[0] in CURRENCY_BY_SYMBOL:
             self.currency_code = CURRENCY_BY_SYMBOL[stack[0]]
@@ -335,12 +340,24 @@ class BovadaBuilder(Builder):
         self.shows.append(_new(Show, (player, self.dealt.get(player, ()), True, hand_name,
                                       1, None)))
 
+    def DOESNT_SHOW(self, player, cards):
+        # the winner of a pot nobody contested: the cards, not shown, are the ones dealt
+        player = self._who(player)
+        held = read_cards(cards)
+        dealt = self.dealt.get(player)
+        if dealt is not None and sorted(held) != sorted(dealt):
+            raise ParseError(self.line, "the cards not shown are not the cards dealt", cards)
+
     def MUCKS(self, player, cards, hand_name):
         player = self._who(player)
         if player in self.shown:
             return
         self.shown.add(player)
-        self.shows.append(_new(Show, (player, read_cards(cards), False, hand_name, 1, None)))
+        held = read_cards(cards)
+        dealt = self.dealt.get(player)
+        if dealt is not None and sorted(held) != sorted(dealt):
+            raise ParseError(self.line, "the cards mucked are not the cards dealt", cards)
+        self.shows.append(_new(Show, (player, held, False, hand_name, 1, None)))
 
     def COLLECTED(self, player, side, amount):
         self.collects.append(_new(Collect, (self._who(player), money(amount), None, 1)))
@@ -393,6 +410,9 @@ class BovadaBuilder(Builder):
                 blind = numbers[_SMALL_BLIND]
                 button = blind - 1 if blind > 1 else written[-1]
             return numbers, button
+        if self.tournament is None and max(written) > _TABLE_SIZE:
+            # SEATS_IN_TABLE_ORDER: only tournaments number players by their entry
+            raise ParseError(1, f"a cash table's seat number {max(written)} out of range")
         numbers = {p: i for i, (_, p, *_) in enumerate(self.seats, start=1)}
         button = numbers.get(_DEALER)
         if button is None:

@@ -89,7 +89,10 @@ def parse_hand(text: str):
 # hand names (names.py); the 2024-2025 client writes no uncalled bet before the flop
 # (a walk's big blind, an all-in raise nobody called): the bettor's "collected" (and
 # the total pot) holds it
-RULES = RoomRules(SITE, hand_names=names_agree, uncalled_bets_written=False)
+# an uncalled bet not written (a walk's, an all-in raise nobody called) is in what the
+# bettor collects: never given back silently
+RULES = RoomRules(SITE, hand_names=names_agree, uncalled_bets_written=False,
+                  uncalled_back_silently=False)
 
 ROOM = Room(
     name="coinpoker", title="CoinPoker",

@@ -11,7 +11,7 @@ import re
 
 from engine.rules import RoomRules
 from parsers.base.room import Room
-from parsers.ipoker.read import adds_up, parse
+from parsers.ipoker.read import PLACES, adds_up, parse
 
 CLOSING = "</game>"
 
@@ -35,7 +35,7 @@ RULES = RoomRules(
     "iPoker",
     writes_summary=False,  # win= and bet= per player; no total pot, no rake
     # seats are places 1-10 whatever the table: a 6-max table seats 1, 3, 5, 6, 8, 10
-    seat_places=10,
+    seat_places=PLACES,
     disconnect_protection=True,  # an all-in of "DP": held all-in for what is in
 )
 
@@ -47,8 +47,10 @@ ROOM = Room(
     closing=CLOSING,
     whole=whole,
     ends_at_closing=True,
-    context=re.compile(r"<session\b[^>]*>\s*<general>.*?</general>", re.S),
+    # (a header's <general> holds no other session's start: a header cut short is not
+    # read on into the next one)
+    context=re.compile(r"<session\b[^>]*>\s*<general>(?:(?!<session\b).)*?</general>", re.S),
     # between games: the end of a session, an XML declaration, a new session's header
     between=re.compile(r"\s*(?:(?:</session>|<\?xml[^>]*\?>|<session\b[^>]*>\s*<general>"
-                       r".*?</general>)\s*)*", re.S),
+                       r"(?:(?!<session\b).)*?</general>)\s*)*", re.S),
 )

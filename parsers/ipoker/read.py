@@ -60,6 +60,7 @@ from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from html import unescape
 
+from engine.cards import DECK
 from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, Summary, UnsupportedHand)
 from engine.pots import uncalled
@@ -150,6 +151,8 @@ def header(text: str) -> dict[str, str]:
     return out
 
 
+PLACES = 10  # seats are places 1-10 whatever the table (RoomRules.seat_places)
+
 # ------------------------------------------------------------------ cards
 _RANK = {"10": "T", "1": "T"}
 
@@ -160,6 +163,8 @@ def card(text: str) -> str | None:
         return None
     suit, rank = text[0].lower(), text[1:]
     rank = _RANK.get(rank, rank.upper())
+    if rank + suit not in DECK:  # (a damaged card: "H1,", "SÍ7")
+        raise ParseError(1, "not a card", text)
     return rank + suit
 
 
@@ -377,6 +382,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     for p in players:
         name = p.get("name")
         seat = p.get("seat")
+        if seat and seat.isascii() and seat.isdigit() and not 1 <= int(seat) <= PLACES:
+            raise ParseError(1, f"seat number {seat} out of range", name or "")
         if p.get("dealer") == "1" and seat and seat.isdigit():
             b.button = int(seat)  # (an empty seat's too: the dead button)
         if not name:
@@ -433,6 +440,11 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
             b.line = int(el.get("no") or 0)
             kind = el.get("type") or ""
             player = el.get("player") or ""
+            if kind in SITTING_OUT or kind in (FOLD_, CHECK_):
+                nothing = el.get("sum") or "0"
+                if nothing != "DP" and amount(nothing):  # (every one written: "$0")
+                    raise ParseError(b.line, "an action that puts nothing in with a sum",
+                                     nothing)
             if kind in SITTING_OUT:
                 away.add(player)
                 if player in b.spent:  # POSTED_THEN_SAT_OUT: see _fold_in_turn

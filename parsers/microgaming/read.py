@@ -264,7 +264,8 @@ class MicrogamingBuilder(Builder):
             took = end - stack + put.get(player, ZERO) - self.returned.get(player, ZERO)
             if back is not None and back[0] == player \
                     and took == won.get(player, ZERO) + back[1]:
-                took -= back[1]  # had back silently
+                took -= back[1]  # had back silently: returned in the Hand, as written
+                self.uncalled.append(back)  # (else the stored nets would not balance)
             total += stack - end
             if took or player in won:
                 seats.append(_new(SummarySeat, (number, player, "collected", None, (),
