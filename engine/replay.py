@@ -20,7 +20,8 @@ from engine.betting import PREDEAL, PREFLOP, RIVER, Round
 from engine.evaluate import evaluate, hand_name
 from engine.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.pots import DEAD_POSTS, Pot, build_pots, dead_part, split, uncalled
-from engine.rules import (DEFAULT, ODD_CHIP_FROM_BUTTON_BACKWARDS, ODD_CHIP_WORDS, RoomRules)
+from engine.rules import (DEFAULT, ODD_CHIP_FROM_BUTTON_BACKWARDS, ODD_CHIP_WORDS, UNCALLED_SILENT_OR_COLLECTED,
+                          UNCALLED_STAYS_IN_POT, UNCALLED_WRITTEN, RoomRules)
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN
@@ -378,12 +379,13 @@ class _Replay:
                 else self.contributed)
         expected = uncalled(bets)
         written = list(hand.uncalled)
-        if expected and not written and self.rules.uncalled_stays_in_pot:
+        way = self.rules.uncalled_bet
+        if expected and not written and way == UNCALLED_STAYS_IN_POT:
             expected = None  # the room's way: nothing is returned, the bettor collects it
         put_in = sum(self.contributed.values(), ZERO) + self.added()
         true_pot = put_in - (expected[1] if expected else ZERO)
         basis = true_pot
-        if expected and not written and not self.rules.uncalled_bets_written:
+        if expected and not written and way != UNCALLED_WRITTEN:
             # no return written: if what was collected holds it, the bettor had it back there
             top = expected[0]
             held = sum((c.amount for c in hand.collects), ZERO) > true_pot \
@@ -391,7 +393,7 @@ class _Replay:
             if held:
                 basis = put_in
                 self.kept_in_pot[top] = expected[1]
-            if held or self.rules.uncalled_back_silently:
+            if held or way == UNCALLED_SILENT_OR_COLLECTED:
                 written = [expected]
         if written != ([expected] if expected else []):
             room_pot = put_in - sum((amount for _, amount in written), ZERO)

@@ -16,6 +16,16 @@ NamesAgree = Callable[[int, str], bool]
 # button first, then the player on its right)
 ODD_CHIP_FROM_BUTTON_LEFT = "first_left_of_button"
 ODD_CHIP_FROM_BUTTON_BACKWARDS = "button_then_right"
+# How a room gives back the part of the last bet nobody called: it writes the return
+# ("Uncalled bet ($5) returned to ..."); it writes none and gives it back silently or
+# within what the bettor collects (a walk's big blind collects the whole pot); it
+# writes none and gives it back only within what the bettor collects; or it returns
+# none: the part stays in the pot (a side pot of its own when there are several) and
+# its bettor collects it
+UNCALLED_WRITTEN = "written"
+UNCALLED_SILENT_OR_COLLECTED = "silently or collected"
+UNCALLED_COLLECTED = "collected"
+UNCALLED_STAYS_IN_POT = "stays in the pot"
 ODD_CHIP_WORDS = {ODD_CHIP_FROM_BUTTON_LEFT: "first left of the button",
                   ODD_CHIP_FROM_BUTTON_BACKWARDS: "button, then to its right"}
 
@@ -41,22 +51,14 @@ class RoomRules:
     limit_cap: int = 4
     # the room closes each hand with its own account (a SUMMARY): one missing is a finding
     writes_summary: bool = True
-    # the room writes the uncalled bet it returns; False: it writes none, and gives the
-    # bet back either silently or within what the bettor collects (a walk's whole pot)
-    uncalled_bets_written: bool = True
-    # with uncalled_bets_written=False: whether the room may give an unwritten uncalled
-    # bet back silently; False: only within what the bettor collects (where no line
-    # returns it, the Hand's money could not balance)
-    uncalled_back_silently: bool = True
+    # how the room gives back an uncalled bet (UNCALLED_*)
+    uncalled_bet: str = UNCALLED_WRITTEN
     # facing only players all-in for less, a call is the whole bet to call (the part
     # nobody can match comes back as an uncalled bet); False: only what they have in
     calls_whole_bet: bool = False
     # seats are numbered as places around a table of this many, whatever the table's
     # size (a 9-max table's seats numbered 1 to 10, one left out); None: 1 to its size
     seat_places: int | None = None
-    # the room returns no uncalled bet: the part of the last bet nobody called stays in
-    # the pot (a side pot of its own when there are several) and its bettor collects it
-    uncalled_stays_in_pot: bool = False
     # a player seated with no chips who plays anyway: the room had not recorded their
     # buy-in yet (they joined as the hand began); their stack is not known, so what
     # they put in is not judged against it, and they are all-in only where an action

@@ -2,6 +2,7 @@
 written here in Bovada's format; then Bovada's real files (../shared), where present."""
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal as D
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from conftest import import_paths, query
 
 from engine.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.replay import replay
-from engine.rules import DEFAULT
+from engine.rules import DEFAULT, UNCALLED_COLLECTED, UNCALLED_SILENT_OR_COLLECTED
 from parsers.base.errors import ParseError
 from parsers.bovada import ROOM as BOVADA
 from parsers.bovada import RULES, names_agree, parse_hand
@@ -194,7 +195,7 @@ Seat+6: Dealer Folded before the FLOP
 """
 
 
-def test_rule_uncalled_bets_written_a_walk_pays_the_whole_pot():
+def test_rule_uncalled_bet_a_walk_pays_the_whole_pot():
     h = parse_hand(WALK)
     assert h.site == "Ignition" and h.uncalled == ()
     assert replay(h, RULES).status == "ok"
@@ -570,10 +571,13 @@ def test_a_card_that_is_no_card_is_a_parse_error_even_in_a_line_not_read(text, o
 def test_an_uncalled_bet_not_written_and_not_collected_is_not_ok():
     """(fuzzing) Bovada leaves an uncalled bet unwritten only where the bettor's
     collection holds it (a walk): never given back silently, which would store nets
-    that do not balance (RoomRules.uncalled_back_silently=False)."""
-    assert RULES.uncalled_back_silently is False
-    v = judge(CASH.replace("Big Blind : Return uncalled portion of bet $2.50\n", ""))
+    that do not balance (RoomRules.uncalled_bet=UNCALLED_COLLECTED)."""
+    assert RULES.uncalled_bet == UNCALLED_COLLECTED
+    h = parse_hand(CASH.replace("Big Blind : Return uncalled portion of bet $2.50\n", ""))
+    v = BOVADA.judge(h)
     assert v.status != "ok" and "BAD_UNCALLED_RETURN" in v.codes
+    silent = replace(RULES, uncalled_bet=UNCALLED_SILENT_OR_COLLECTED)
+    assert "BAD_UNCALLED_RETURN" not in replay(h, silent).codes
 
 
 @pytest.mark.parametrize("text, old, new", [

@@ -3,6 +3,7 @@ CoinPoker's two formats (2024-2025 and 2026); then CoinPoker's real files (../sh
 where present."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal as D
 from pathlib import Path
@@ -12,7 +13,7 @@ from conftest import import_paths, query
 
 from engine.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.replay import replay
-from engine.rules import DEFAULT
+from engine.rules import DEFAULT, UNCALLED_COLLECTED, UNCALLED_SILENT_OR_COLLECTED
 from parsers.base.errors import ParseError
 from parsers.base.split import split_hands
 from parsers.coinpoker import ROOM as COIN
@@ -151,12 +152,12 @@ def test_a_walk_s_big_blind_collects_its_own_blind_with_the_pot():
     assert COIN.judge(h).status == "ok"
 
 
-def test_uncalled_bets_written_is_coinpoker_s_rule():
-    """RoomRules.uncalled_bets_written=False: by the default rules the walk's uncalled
+def test_uncalled_bet_is_coinpoker_s_rule():
+    """RoomRules.uncalled_bet=UNCALLED_COLLECTED: by the default rules the walk's uncalled
     blind, not written, is a finding (a warning, as every player ends with the same
     money)."""
     h = parse_hand(WALK)
-    assert RULES.uncalled_bets_written is False
+    assert RULES.uncalled_bet == UNCALLED_COLLECTED
     v = replay(h, DEFAULT)
     assert v.status == "warning" and "BAD_UNCALLED_RETURN" in v.codes
     assert replay(h, RULES).status == "ok"
@@ -702,7 +703,9 @@ def test_auto_big_blind_mega_splash_and_a_cash_out_line():
 def test_an_uncalled_bet_not_written_and_not_collected_is_not_ok():
     """(fuzzing) CoinPoker leaves an uncalled bet unwritten only where the bettor's
     "collected" holds it: never given back silently, which would store nets that do
-    not balance (RoomRules.uncalled_back_silently=False)."""
-    assert RULES.uncalled_back_silently is False
-    v = judge(CASH.replace("Uncalled bet (0.20) returned to Wrenfield\n", ""))
+    not balance (RoomRules.uncalled_bet=UNCALLED_COLLECTED)."""
+    h = parse_hand(CASH.replace("Uncalled bet (0.20) returned to Wrenfield\n", ""))
+    v = COIN.judge(h)
     assert v.status != "ok" and "BAD_UNCALLED_RETURN" in v.codes
+    silent = replace(RULES, uncalled_bet=UNCALLED_SILENT_OR_COLLECTED)
+    assert "BAD_UNCALLED_RETURN" not in replay(h, silent).codes

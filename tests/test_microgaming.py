@@ -12,7 +12,7 @@ from conftest import import_paths, query
 
 from engine.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.replay import replay
-from engine.rules import DEFAULT
+from engine.rules import DEFAULT, UNCALLED_SILENT_OR_COLLECTED, UNCALLED_WRITTEN
 from parsers.base.errors import ParseError
 from parsers.base.split import decode, split_hands
 from parsers.microgaming import ROOM as MG
@@ -351,10 +351,10 @@ def test_a_changed_card_is_found():
 
 def test_rule_the_uncalled_bet_is_not_written_when_all_fold():
     h = parse_hand(STEAL)
-    assert RULES.uncalled_bets_written is False
+    assert RULES.uncalled_bet == UNCALLED_SILENT_OR_COLLECTED
     assert replay(h, RULES).status == "ok"
     assert "BAD_UNCALLED_RETURN" in replay(h, DEFAULT).codes
-    assert "BAD_UNCALLED_RETURN" in replay(h, replace(RULES, uncalled_bets_written=True)).codes
+    assert "BAD_UNCALLED_RETURN" in replay(h, replace(RULES, uncalled_bet=UNCALLED_WRITTEN)).codes
 
 
 def test_rule_the_room_writes_its_account():

@@ -10,6 +10,7 @@ import pytest
 from conftest import CORPUS, import_paths, query
 
 from engine.hand import Kind, Street, Structure, UnsupportedHand
+from engine.rules import UNCALLED_WRITTEN
 from engine.replay import replay
 from parsers.base.errors import ParseError
 from parsers.pacific import ROOM, RULES, money, read_cards
@@ -457,11 +458,11 @@ def test_rule_writes_summary_false():
     assert judge(h).status == "ok"
 
 
-def test_rule_uncalled_bets_written_false():
+def test_rule_uncalled_bet_silently_or_collected():
     """888 writes no uncalled bet: a walk's big blind collects the whole pot."""
     walk = hand(head() + SEATS + BLINDS + "Hero folds\nVillain folds\n** Summary **\n"
                 "Third collected [ $0.15 ]\n")
-    assert "BAD_UNCALLED_RETURN" in judge(walk, replace(RULES, uncalled_bets_written=True)).codes
+    assert "BAD_UNCALLED_RETURN" in judge(walk, replace(RULES, uncalled_bet=UNCALLED_WRITTEN)).codes
     assert judge(walk).status == "ok"
 
 

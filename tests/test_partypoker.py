@@ -15,7 +15,7 @@ from conftest import ROOT, import_paths, query
 
 from engine.hand import Kind, Street, Structure, UnsupportedHand
 from engine.replay import replay
-from engine.rules import DEFAULT
+from engine.rules import DEFAULT, UNCALLED_STAYS_IN_POT, UNCALLED_WRITTEN
 from parsers.base.errors import ParseError
 from parsers.base.split import split_hands
 from parsers.partypoker import ROOM as PARTY
@@ -624,9 +624,9 @@ def test_rule_no_summary_is_written():
 
 def test_rule_the_uncalled_bet_stays_in_the_pot():
     h = hand(STEAL)
-    assert RULES.uncalled_stays_in_pot
+    assert RULES.uncalled_bet == UNCALLED_STAYS_IN_POT
     assert replay(h, RULES).status == "ok"
-    assert "BAD_UNCALLED_RETURN" in replay(h, replace(RULES, uncalled_stays_in_pot=False)).codes
+    assert "BAD_UNCALLED_RETURN" in replay(h, replace(RULES, uncalled_bet=UNCALLED_WRITTEN)).codes
 
 
 def test_rule_a_zero_stack_is_not_known():

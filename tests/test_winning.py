@@ -206,7 +206,7 @@ def test_a_winner_without_showdown_collects_in_the_summary():
     assert "RAKE_MISMATCH" in findings(STEAL.replace("won $0.25", "won $0.20"))
 
 
-def test_rule_uncalled_bets_written_a_walk_pays_the_whole_pot():
+def test_rule_uncalled_bet_a_walk_pays_the_whole_pot():
     assert judge(WALK).status == "ok"
     assert "BAD_UNCALLED_RETURN" in findings(WALK, DEFAULT)
     assert replay(parse_hand(WALK), DEFAULT).status == "warning"

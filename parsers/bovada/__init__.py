@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from engine.hand import UnsupportedHand
-from engine.rules import RoomRules
+from engine.rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
@@ -89,8 +89,7 @@ RULES = RoomRules(
     # Zone Poker's hands of 2018 and 2021 close with an empty SUMMARY (no total pot)
     writes_summary=False,
     # a walk: no uncalled bet is written, the big blind collects the whole pot
-    uncalled_bets_written=False,
-    uncalled_back_silently=False,  # (its whole pot holds it)
+    uncalled_bet=UNCALLED_COLLECTED,
 )
 
 ROOM = Room(

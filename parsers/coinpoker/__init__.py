@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 from engine.hand import Structure, UnsupportedHand
-from engine.rules import RoomRules
+from engine.rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
@@ -91,8 +91,7 @@ def parse_hand(text: str):
 # the total pot) holds it
 # an uncalled bet not written (a walk's, an all-in raise nobody called) is in what the
 # bettor collects: never given back silently
-RULES = RoomRules(SITE, hand_names=names_agree, uncalled_bets_written=False,
-                  uncalled_back_silently=False)
+RULES = RoomRules(SITE, hand_names=names_agree, uncalled_bet=UNCALLED_COLLECTED)
 
 ROOM = Room(
     name="coinpoker", title="CoinPoker",

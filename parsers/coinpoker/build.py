@@ -13,7 +13,7 @@ exactly), a raise where it makes more;
 writes it, in a walk too); 2024-2025 write "Uncalled bet (x) returned to" after the
 flop, but no line for an uncalled bet before it (a walk's big blind, an all-in raise
 nobody called): the bettor's "collected" holds it, as the total pot does
-(``RoomRules.uncalled_bets_written=False``);
+(``RoomRules.uncalled_bet=UNCALLED_COLLECTED``);
 ``SIDE_POT_NUMBERED`` — "collected 52 from side-pot 1" names side pot 1; where a hand
 names side pots, its "collected ... from pot" lines are the main pot's;
 ``SPLASH_PAID_OR_KEPT`` — "SPLASH dropped x" is money the room drops into the pot

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.rules import RoomRules
+from engine.rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.microgaming.read import parse_hand
 
@@ -19,7 +19,7 @@ RULES = RoomRules(
     # UNCALLED_IN_THE_WIN: when every other player folds, the uncalled bet is not
     # written: the winner's Win holds it (a MoneyReturned is written where the hand
     # goes on)
-    uncalled_bets_written=False,
+    uncalled_bet=UNCALLED_SILENT_OR_COLLECTED,
 )
 
 ROOM = Room(

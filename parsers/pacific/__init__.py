@@ -18,7 +18,7 @@ from pathlib import Path
 from engine.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, UnsupportedHand)
 from engine.pots import uncalled
-from engine.rules import RoomRules
+from engine.rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
 from parsers.base.room import Room
 from parsers.base.text import TextParser
@@ -320,7 +320,7 @@ parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder
 RULES = RoomRules(
     "888poker",
     writes_summary=False,  # "** Summary **" lists shows and collections: no pot, no rake
-    uncalled_bets_written=False,  # given back silently, or within what is collected
+    uncalled_bet=UNCALLED_SILENT_OR_COLLECTED,
     calls_whole_bet=True,  # a call facing a short all-in big blind completes the blind
     seat_places=10,  # seats are places 1-10 whatever the table: a 9-max table has seat 10
 )

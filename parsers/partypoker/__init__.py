@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.evaluate import hand_name
 from engine.hand import UnsupportedHand
-from engine.rules import RoomRules
+from engine.rules import UNCALLED_STAYS_IN_POT, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.partypoker.build import BRANDS, LIMITS, PartyBuilder
@@ -100,7 +100,7 @@ def parse_hand(text: str):
 RULES = RoomRules(
     "partypoker", hand_names=names_agree,
     writes_summary=False,  # the hand ends with who wins what; no total pot nor rake
-    uncalled_stays_in_pot=True,  # "wins" pays the bettor's uncalled bet with the pot
+    uncalled_bet=UNCALLED_STAYS_IN_POT,  # "wins" pays the bettor's uncalled bet with the pot
     zero_stack_not_known=True,  # a joining player is seated with $0, or not at all
 )
 

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from engine.hand import UnsupportedHand
-from engine.rules import RoomRules
+from engine.rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
@@ -98,7 +98,7 @@ RULES = RoomRules(
     zero_stack_not_known=True,
     # a walk: no uncalled bet is written, the big blind collects the whole pot (its
     # own blind included)
-    uncalled_bets_written=False,
+    uncalled_bet=UNCALLED_COLLECTED,
 )
 
 _ENDED = re.compile(r"^Game ended at:.*$", re.MULTILINE)
