@@ -516,6 +516,15 @@ def test_ev_cashout_paid_back_by_a_winner():
     assert GG.judge(h).status == "ok"
 
 
+def test_the_summary_s_cash_out_note_holds_an_amount():
+    """(fuzzing) "EV Cashout ($8.6201)" is no amount: the hand is a parse error, the
+    note not taken for part of the hand's name."""
+    with pytest.raises(ParseError) as err:
+        parse_hand(CASHOUT.replace("Jacks, Cashout Risk ($0.75)", "Jacks, Cashout Risk ($0.7501)"))
+    assert err.value.reason == "bad value" and "0.7501" in str(err.value)
+    assert err.value.line == CASHOUT.count("\n", 0, CASHOUT.index("Jacks, Cashout")) + 1
+
+
 def test_ev_cashout_paid_to_a_loser():
     text = (CASHOUT.replace("Hero: Chooses", "7337997d: Chooses")
             .replace("Hero: Pays Cashout Risk ($0.75)", "7337997d: Receives Cashout ($1.05)")

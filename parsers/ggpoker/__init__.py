@@ -152,7 +152,10 @@ class GGBuilder(Builder):
 
     def SUMMARY_SHOWED(self, seat, player, card_in, card_out, cards, won1, name1, won2, name2,
                        won3, name3, note, note_amount):
-        # (the note repeats a cash-out line of the hand: "Cashout Risk ($22.68)")
+        # (the note repeats a cash-out line of the hand: "Cashout Risk ($22.68)"; its
+        # amount must be one, though, like every amount of a line)
+        if note_amount is not None:
+            money(note_amount)
         self._time_bank(player, card_in, card_out)
         if " " not in cards:
             cards = ""  # one card shown (GG lets a player show one): not their hole cards
