@@ -43,6 +43,25 @@ def query(db: Path, sql: str, params: list | None = None) -> list[tuple]:
         con.close()
 
 
+def import_real(db: Path, folder: Path, share: float = 0.97):
+    """Import a room's real folder and hold it to the bar every room is held to:
+    nothing crashed, other games stored as unsupported, at least ``share`` of the
+    Hold'em hands stored (the rest parse errors) and as much of those verified ok.
+    The import's Summary, the stored Hold'em hands' verdicts and the parse errors'
+    reasons, for a room's own further checks."""
+    summary = import_paths(db, folder)
+    assert "internal error" not in summary.errors_by_reason
+    hands = query(db, "SELECT h.supported, v.status FROM hands h JOIN verdicts v"
+                      " USING (site, hand_id)")
+    errors = [reason for (reason,) in query(db, "SELECT reason FROM parse_errors")]
+    holdem = [status for supported, status in hands if supported]
+    assert holdem, f"no Hold'em hand stored from {folder}"
+    assert all(status == "unsupported" for supported, status in hands if not supported)
+    assert len(holdem) >= share * (len(holdem) + len(errors)), (len(holdem), errors)
+    assert holdem.count("ok") >= share * len(holdem), holdem
+    return summary, holdem, errors
+
+
 def stars_hand(body: str) -> str:
     """A minimal cash hand around the given lines (used by grammar tests)."""
     return HEAD + body.strip("\n") + "\n"
