@@ -55,6 +55,7 @@ from parsers.ipoker import ROOM as IPOKER
 from parsers.microgaming import ROOM as MICROGAMING
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
+from parsers.winning import ROOM as WINNING
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
 
@@ -111,9 +112,12 @@ ROOMS = [
     Room("fulltilt",
          sources=("../shared/corpus/holdem/ftp/**/*.txt",),
          start=FULLTILT.start, hand_id=re.compile(r" Game #(\d+): "), fmt=FULLTILT),
+    Room("winning",
+         sources=("../shared/corpus/holdem/winning/**/*.txt", "../shared/wild/winning/*"),
+         start=WINNING.start, hand_id=re.compile(r"^(?:Hand #|Game ID: )(\d+)"), fmt=WINNING),
     # XML rooms: a hand's text (as split) is its session's header, then its own element
     Room("ipoker",
-         sources=("../shared/corpus/holdem/ipoker/**/*.txt", "../shared/wild/ipoker/*"),
+         sources=("../shared/corpus/holdem/ipoker/**/*", "../shared/wild/ipoker/*"),
          start=IPOKER.start, hand_id=re.compile(r'\bgamecode="(\d+)"'), fmt=IPOKER,
          grouped_thousands=True),
     Room("microgaming",
