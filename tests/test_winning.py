@@ -637,3 +637,19 @@ def test_rule_hand_names_the_category_is_judged():
     assert names_agree(pair, "a pair of Sixs [6d 6c As Qh 7d]")
     assert names_agree(straight, "Straight") and not names_agree(straight, "a straight flush")
     assert names_agree(pair, "something else")  # words it does not use are not judged
+
+
+def test_a_file_with_cr_line_ends_and_hands_joined_mid_line():
+    """Hands start at their header wherever it is (no "^": a CR-only file has no line
+    starts for it), and "Hand #" inside "Game Hand #" starts no hand of its own."""
+    from parsers.base.split import decode, split_hands
+    for sep in ("\r", "\n"):
+        data = sep.join((CASH + "\n" + TOURNAMENT + "\n" + OLD_CASH).splitlines()).encode()
+        text, encoding = decode(data)
+        hands = split_hands(text, WPN, encoding)
+        assert [h.stray for h in hands] == [None] * 3
+        assert [judge(h.text).status for h in hands] == ["ok"] * 3
+    joined = (CASH.rstrip("\n") + TOURNAMENT).encode()  # cut and joined mid-line
+    text, encoding = decode(joined)
+    assert [h.text.split("\n", 1)[0][:9] for h in split_hands(text, WPN, encoding)] == \
+        ["Hand #700", "Game Hand"]

@@ -117,7 +117,10 @@ class WinningRoom(Room):
 
 ROOM = WinningRoom(
     name="winning", title="Winning Poker Network",
-    start=re.compile(r"^(?:(?:Game )?Hand #\d+ - |Game started at: )", re.MULTILINE),
+    # (not anchored at a line's start: a CR-only file has no line starts for "^", and a
+    # hand may start mid-line where files were cut and joined; "Hand #" inside "Game
+    # Hand #" is no start of its own)
+    start=re.compile(r"(?<!Game )(?:Game )?Hand #\d+ - |Game started at: "),
     parse=parse_hand,
     rules=RULES,
     whole=whole,
