@@ -640,8 +640,8 @@ def test_rule_hand_names_the_category_is_judged():
 
 
 def test_a_file_with_cr_line_ends_and_hands_joined_mid_line():
-    """Hands start at their header wherever it is (no "^": a CR-only file has no line
-    starts for it), and "Hand #" inside "Game Hand #" starts no hand of its own."""
+    """Hands start at their header wherever it is but after a space (no "^": a CR-only
+    file has no line starts for it); "Hand #" inside "Game Hand #" starts none."""
     from parsers.base.split import decode, split_hands
     for sep in ("\r", "\n"):
         data = sep.join((CASH + "\n" + TOURNAMENT + "\n" + OLD_CASH).splitlines()).encode()

@@ -117,10 +117,10 @@ class WinningRoom(Room):
 
 ROOM = WinningRoom(
     name="winning", title="Winning Poker Network",
-    # (not anchored at a line's start: a CR-only file has no line starts for "^", and a
-    # hand may start mid-line where files were cut and joined; "Hand #" inside "Game
-    # Hand #" is no start of its own)
-    start=re.compile(r"(?<!Game )(?:Game )?Hand #\d+ - |Game started at: "),
+    # not after a space: "Hand #" in "Game Hand #" or another room's "Unibet Hand #1 -"
+    # starts no hand; but not anchored at a line's start either ("^" finds none in a file
+    # of CR line ends), as a hand may start mid-line where files were cut and joined
+    start=re.compile(r"(?<![ \t])(?:(?:Game )?Hand #\d+ - |Game started at: )"),
     parse=parse_hand,
     rules=RULES,
     whole=whole,
