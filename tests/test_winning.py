@@ -653,3 +653,18 @@ def test_a_file_with_cr_line_ends_and_hands_joined_mid_line():
     text, encoding = decode(joined)
     assert [h.text.split("\n", 1)[0][:9] for h in split_hands(text, WPN, encoding)] == \
         ["Hand #700", "Game Hand"]
+
+
+def test_lines_read_for_nothing_else_still_hold_amounts_and_cards():
+    """A street's pot line, a hand's name and the old SUMMARY's bets and net are read
+    for nothing else, but an amount there must be one, and a card a card (fuzzing:
+    "Rake $0.0807" and "[9h 8s 7s 6d Zz]" passed over, the hand stored ok)."""
+    assert judge(CASH).status == "ok" and judge(OLD_CASH).status == "ok"
+    for bad in (CASH.replace("Main pot $1.52 | Rake $0.08", "Main pot $1.52 | Rake $0.0807", 1),
+                CASH.replace("Main pot $1.52 |", "Main pot $1.525 |", 1),
+                CASH.replace("a pair of Aces [As Ah Kh", "a pair of Aces [As Zz Kh", 1),
+                CASH.replace("(a pair of Kings [Kh Kc", "(a pair of Kings [Kh Kz", 1),
+                OLD_CASH.replace("Bets: 1. Collects: 0. Loses: 1.",
+                                 "Bets: 1.005. Collects: 0. Loses: 1.")):
+        with pytest.raises(ParseError):
+            parse_hand(bad)

@@ -72,7 +72,7 @@ WPN_FOLDED_ON = FOLDED_ON | {"on the Pre-Flop": PREFLOP}
 class WinningBuilder(Builder):
     """WPN's format since 2019 (see the module doc)."""
 
-    silent = Builder.silent | {"POT", "SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
+    silent = Builder.silent | {"SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
 
     def __init__(self) -> None:
         super().__init__()
@@ -141,6 +141,16 @@ class WinningBuilder(Builder):
                         if a.player == player and a.kind not in (Kind.POST_ANTE, Kind.POST_DEAD)),
                        ZERO)
 
+    def POT(self, pot, notes):
+        """The pot after a street, read for nothing but that its amounts are amounts
+        (a line passed over must not hide an impossible one: "Rake $0.0807")."""
+        money(pot)
+        for amount in _NOTE_AMOUNT.findall(notes):
+            money(amount)
+
+    def SHOWS(self, player, cards, hand_name):
+        Builder.SHOWS(self, player, cards, named(hand_name))
+
     # ------------------------------------------------------------ run it twice
     def RUN_FLOP(self, run, cards):
         self._street(Street.FLOP, int(run), read_cards(cards))
@@ -182,6 +192,7 @@ class WinningBuilder(Builder):
                                               WPN_FOLDED_ON[street], (), (), ())))
 
     def SUMMARY_SHOWED(self, seat, player, cards, won, name):
+        name = named(name)
         amount = (money(won),) if won else ()
         if won:
             self.summary_won.append((player, amount[0]))
@@ -189,7 +200,8 @@ class WinningBuilder(Builder):
                                               read_cards(cards), amount,
                                               (name,) if name else ())))
 
-    def SUMMARY_MUCKED(self, seat, player, cards, won):
+    def SUMMARY_MUCKED(self, seat, player, cards, won, name):
+        named(name)
         amount = (money(won),) if won else ()
         if won:
             self.summary_won.append((player, amount[0]))
@@ -223,6 +235,19 @@ class WinningBuilder(Builder):
             self.collects = [Collect(p, a) for p, a in self.summary_won]
         unnamed(self)
         return super().finish()
+
+
+_NOTE_AMOUNT = re.compile(r" (\S+)(?= \||$)")
+_NAMED_CARDS = re.compile(r"\[([^\]]*)\]")
+
+
+def named(name: str | None) -> str | None:
+    """A hand's name as written ("a straight, Nine high [9h 8s 7s 6d 5c]"), once the
+    cards it lists are cards (CardError if not: the name is kept, its cards must be)."""
+    if name:
+        for listed in _NAMED_CARDS.findall(name):
+            read_cards(listed)
+    return name
 
 
 def unnamed(builder: WinningBuilder) -> None:
@@ -376,8 +401,10 @@ class OldBuilder(WinningBuilder):
     def BOARD(self, cards):
         self.summary_boards[1] = old_cards(cards)
 
-    def SUMMARY_PLAYER(self, player, mucked, hand_name, cards, collects):
-        # WINNER_COLLECTS_IN_THE_SUMMARY: "Collects: 37.05"
+    def SUMMARY_PLAYER(self, player, mucked, hand_name, cards, collects, bets, net):
+        # WINNER_COLLECTS_IN_THE_SUMMARY: "Collects: 37.05" (its bets and net, read for
+        # nothing else, must still be amounts)
+        money(bets), money(net)
         amount = money(collects)
         self.named.add(player)
         if amount:
