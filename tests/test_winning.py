@@ -668,3 +668,15 @@ def test_lines_read_for_nothing_else_still_hold_amounts_and_cards():
                                  "Bets: 1.005. Collects: 0. Loses: 1.")):
         with pytest.raises(ParseError):
             parse_hand(bad)
+
+
+def test_a_hand_cut_in_its_summary_is_not_whole():
+    """The last hand of a file cut after one of its SUMMARY's seat lines is not whole
+    until a seat line is there for every player dealt in (fuzzing: it was once one
+    seat line was)."""
+    for text in (CASH, STEAL, WALK, CAPPED, TOURNAMENT):
+        assert WPN.complete(text.strip())
+        summary = text.index("*** SUMMARY ***")
+        last = text.rindex("\nSeat ")
+        assert last > summary
+        assert not WPN.complete(text[:last])

@@ -75,18 +75,25 @@ def parse_hand(text: str):
 
 
 _SUMMARY_SEAT = re.compile(r"^Seat \d+: ", re.MULTILINE)
+# a seat line above the SUMMARY: a player dealt in unless sitting out or out of hand
+_SEATED = re.compile(r"^Seat \d+: (.*) \([$\d][^()]*\)( is sitting out| out of hand .*)?$",
+                     re.MULTILINE)
+_NOT_DEALT = re.compile(r"^(.*) (?:waits for big blind|sits out|is sitting out)$", re.MULTILINE)
 
 
 def whole(text: str) -> bool:
     """A hand (the last of a file, which may still be being written) is whole once the
     old format's "Game ended at:" line is there, or the SUMMARY's total pot and a seat
-    (it leaves out players sitting out or waiting for the big blind)."""
+    line for every player dealt in (it leaves out players sitting out or waiting for the
+    big blind)."""
     if text.startswith("Game started at:"):
         return "\nGame ended at:" in text
     at = text.find("*** SUMMARY ***")
-    if at < 0:
+    if at < 0 or "\nTotal pot " not in text[at:]:
         return False
-    return "\nTotal pot " in text[at:] and _SUMMARY_SEAT.search(text, at) is not None
+    dealt = {m.group(1) for m in _SEATED.finditer(text, 0, at) if not m.group(2)}
+    dealt -= {m.group(1) for m in _NOT_DEALT.finditer(text, 0, at)}
+    return len(_SUMMARY_SEAT.findall(text, at)) >= max(len(dealt), 1)
 
 
 RULES = RoomRules(
