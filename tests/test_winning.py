@@ -640,8 +640,8 @@ def test_rule_hand_names_the_category_is_judged():
 
 
 def test_a_file_with_cr_line_ends_and_hands_joined_mid_line():
-    """Hands start at their header wherever it is but after a space (no "^": a CR-only
-    file has no line starts for it); "Hand #" inside "Game Hand #" starts none."""
+    """Hands start at their header wherever it is (no "^": a CR-only file has no line
+    starts for it), even after a space; "Hand #" inside "Game Hand #" starts none."""
     from parsers.base.split import decode, split_hands
     for sep in ("\r", "\n"):
         data = sep.join((CASH + "\n" + TOURNAMENT + "\n" + OLD_CASH).splitlines()).encode()
@@ -649,10 +649,12 @@ def test_a_file_with_cr_line_ends_and_hands_joined_mid_line():
         hands = split_hands(text, WPN, encoding)
         assert [h.stray for h in hands] == [None] * 3
         assert [judge(h.text).status for h in hands] == ["ok"] * 3
-    joined = (CASH.rstrip("\n") + TOURNAMENT).encode()  # cut and joined mid-line
+    joined = (CASH.rstrip("\n") + " " + TOURNAMENT).encode()  # cut and joined mid-line
     text, encoding = decode(joined)
     assert [h.text.split("\n", 1)[0][:9] for h in split_hands(text, WPN, encoding)] == \
         ["Hand #700", "Game Hand"]
+    text, encoding = decode(CASH.replace("Bo. Dune posts", "Bo. Dune " + CASH, 1).encode())
+    assert [h.text[:9] for h in split_hands(text, WPN, encoding)] == ["Hand #700"] * 2
 
 
 def test_lines_read_for_nothing_else_still_hold_amounts_and_cards():

@@ -124,10 +124,12 @@ class WinningRoom(Room):
 
 ROOM = WinningRoom(
     name="winning", title="Winning Poker Network",
-    # not after a space: "Hand #" in "Game Hand #" or another room's "Unibet Hand #1 -"
-    # starts no hand; but not anchored at a line's start either ("^" finds none in a file
-    # of CR line ends), as a hand may start mid-line where files were cut and joined
-    start=re.compile(r"(?<![ \t])(?:(?:Game )?Hand #\d+ - |Game started at: )"),
+    # wherever it is, not only where a line starts ("^" finds none in a file of CR line
+    # ends; a hand may start mid-line where files were cut and joined), but "Hand #" in
+    # "Game Hand #" starts none, nor another room's "Unibet Hand #1 - x": WPN's header
+    # names its game and limit, "Holdem(No Limit)", on the line
+    start=re.compile(r"(?<!Game )(?:Game )?Hand #\d+ - (?=[^\r\n(]{0,200}\()"
+                     r"|Game started at: "),
     parse=parse_hand,
     rules=RULES,
     whole=whole,
