@@ -473,3 +473,17 @@ def test_a_seat_beyond_the_ten_places_is_a_parse_error(seat):
     with pytest.raises(ParseError) as err:
         hand(STEAL.replace('seat="1" name="Hero"', f'seat="{seat}" name="Hero"'))
     assert err.value.reason == f"seat number {seat} out of range"
+
+
+def test_a_seat_written_twice_is_a_parse_error():
+    """(fuzzing) A player moved onto a seat also written empty (name="") was stored ok:
+    each seat is written once, empty or taken."""
+    empty = '<player seat="3" name="" chips="€0" dealer="0" win="€0" bet="€0" />\n'
+    text = STEAL.replace(player(1, "Hero", "€10", win="€0.45", bet="€0.30", dealer=1),
+                         player(1, "Hero", "€10", win="€0.45", bet="€0.30", dealer=1)
+                         + empty.replace('seat="3"', 'seat="2"'))
+    assert ROOM.judge(hand(text)).status == "ok"  # an empty seat of its own: fine
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.replace(player(1, "Hero", "€10", win="€0.45", bet="€0.30", dealer=1),
+                           player(1, "Hero", "€10", win="€0.45", bet="€0.30", dealer=1) + empty))
+    assert err.value.reason == "seat 3 written twice"

@@ -379,11 +379,15 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
         raise ParseError(1, "a partial game: no player's win= or bet= is written (the file "
                             "holds its blinds only)")
     seats, written_bet, written_win = [], {}, {}
+    written: set[str] = set()  # seat numbers, empty seats' too: each is written once
     for p in players:
         name = p.get("name")
         seat = p.get("seat")
         if seat and seat.isascii() and seat.isdigit() and not 1 <= int(seat) <= PLACES:
             raise ParseError(1, f"seat number {seat} out of range", name or "")
+        if seat in written:
+            raise ParseError(1, f"seat {seat} written twice", name or "")
+        written.add(seat)
         if p.get("dealer") == "1" and seat and seat.isdigit():
             b.button = int(seat)  # (an empty seat's too: the dead button)
         if not name:
