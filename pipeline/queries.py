@@ -22,7 +22,11 @@ from pipeline.verify import STATUSES, STREETS  # noqa: F401 (for the dashboard)
 
 GROUP_ORDER = ("EP", "MP", "CO", "BTN", "SB", "BB")
 RANKS = "AKQJT98765432"
-STAKES = "h.currency || ' ' || h.small_blind || '/' || h.big_blind"
+KINDS = ("cash", "tournament")  # never pooled: money and tournament chips do not add up
+# what the Stakes filter chooses: the blinds of a cash game, the buy-in of a tournament
+STAKES = ("CASE WHEN h.tournament_id IS NULL"
+          " THEN h.currency || ' ' || h.small_blind || '/' || h.big_blind"
+          " ELSE coalesce(h.buy_in, 'buy-in not written') END")
 
 
 @dataclass(frozen=True)
@@ -30,10 +34,11 @@ class Filters:
     """What the sidebar selects. Empty tuples and None mean "all"."""
 
     player: str | None = None
+    kind: str = "cash"  # or "tournament"
     since: date | None = None
     until: date | None = None  # included
     sites: tuple[str, ...] = ()
-    stakes: tuple[str, ...] = ()  # labels as options() gives them: 'USD 0.05/0.10'
+    stakes: tuple[str, ...] = ()  # labels as options() gives them: 'USD 0.05/0.10', a buy-in
     structures: tuple[str, ...] = ()
     table_sizes: tuple[int, ...] = ()
     positions: tuple[str, ...] = ()
@@ -42,6 +47,7 @@ class Filters:
 # One condition per filter, over player rows ``s`` (player_hand_stats) joined to ``h``.
 _PLAYER_ROW = {
     "player": "s.player = ?",
+    "kind": "(h.tournament_id IS NOT NULL) = ?",
     "since": "s.played_at >= ?",
     "until": "s.played_at < ?::DATE + 1",
     "sites": "list_contains(?::VARCHAR[], h.site)",
@@ -54,13 +60,14 @@ _PLAYER_ROW = {
 _HAND = {
     "since": "coalesce(h.played_at_utc, h.played_at) >= ?",
     "until": "coalesce(h.played_at_utc, h.played_at) < ?::DATE + 1",
+    "kind": _PLAYER_ROW["kind"],
     "sites": _PLAYER_ROW["sites"],
     "stakes": _PLAYER_ROW["stakes"],
     "structures": _PLAYER_ROW["structures"],
     "table_sizes": _PLAYER_ROW["table_sizes"],
 }
 _BY_PLAYER = {"player": _PLAYER_ROW["player"], "positions": _PLAYER_ROW["positions"]}
-_HAND_ONLY = ("sites", "stakes", "structures", "table_sizes")  # need the hands joined
+_HAND_ONLY = ("kind", "sites", "stakes", "structures", "table_sizes")  # need the hands joined
 
 
 def _set(f: Filters) -> list[tuple[str, object]]:
@@ -70,6 +77,8 @@ def _set(f: Filters) -> list[tuple[str, object]]:
         value = getattr(f, field.name)
         if value is None or value == ():
             continue
+        if field.name == "kind":
+            value = value == "tournament"
         out.append((field.name, list(value) if isinstance(value, tuple) else value))
     return out
 
@@ -123,19 +132,36 @@ def players(con: duckdb.DuckDBPyConnection, limit: int = 500) -> list[str]:
     return [r[0] for r in rows]
 
 
+def find_players(con: duckdb.DuckDBPyConnection, text: str, limit: int = 50) -> list[str]:
+    """Any player whose name holds ``text`` (case-insensitive), most hands first."""
+    rows = con.execute("SELECT player FROM player_hand_flags WHERE contains(lower(player), ?)"
+                       " GROUP BY player ORDER BY count(*) DESC, player LIMIT ?",
+                       [text.lower(), limit]).fetchall()
+    return [r[0] for r in rows]
+
+
 def options(con: duckdb.DuckDBPyConnection) -> dict:
-    """What each filter can choose from, and the dates the database covers."""
+    """What each filter can choose from, and the dates the database covers: ``stakes``
+    and ``hands`` by kind (cash games, tournaments)."""
     def column(sql: str) -> list:
         return [r[0] for r in con.execute(sql).fetchall()]
 
     first, last = con.execute("SELECT min(coalesce(played_at_utc, played_at))::DATE,"
                               " max(coalesce(played_at_utc, played_at))::DATE FROM hands"
                               ).fetchall()[0]
+    kinds = dict(con.execute("SELECT CASE WHEN tournament_id IS NULL THEN 'cash'"
+                             " ELSE 'tournament' END, count(*) FROM hands WHERE supported"
+                             " GROUP BY 1").fetchall())
     return {
         "sites": column("SELECT DISTINCT site FROM hands ORDER BY 1"),
-        "stakes": column(f"SELECT {STAKES} FROM (SELECT DISTINCT currency, small_blind,"
-                         " big_blind FROM hands WHERE supported) h"
-                         " ORDER BY h.currency, h.big_blind, h.small_blind"),
+        "stakes": {
+            "cash": column(f"SELECT {STAKES} FROM (SELECT DISTINCT currency, small_blind,"
+                           " big_blind, tournament_id, buy_in FROM hands"
+                           " WHERE supported AND tournament_id IS NULL) h"
+                           " ORDER BY h.currency, h.big_blind, h.small_blind"),
+            "tournament": column(f"SELECT DISTINCT {STAKES} FROM hands h"
+                                 " WHERE supported AND tournament_id IS NOT NULL ORDER BY 1")},
+        "hands": {k: kinds.get(k, 0) for k in KINDS},
         "structures": column("SELECT DISTINCT structure FROM hands"
                              " WHERE structure IS NOT NULL ORDER BY 1"),
         "table_sizes": column("SELECT DISTINCT max_seats FROM hands"
@@ -150,12 +176,22 @@ def options(con: duckdb.DuckDBPyConnection) -> dict:
 RATIOS_SHOWN = tuple(k for k in SHOWN if k in RATIOS)
 
 
+def in_money(f: Filters, currencies: list[str]) -> bool:
+    """Whether net can be shown as money: cash games of one currency. Otherwise it is
+    counted in big blinds (tournament chips of different events, or dollars and euros,
+    do not add up)."""
+    return f.kind == "cash" and len(currencies) == 1
+
+
 def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> dict:
-    """The Overview in one scan of the player's hands: hands, net in big blinds, bb/100,
-    the shown stats, hands whose all-in adjusted net is not computed; ``by_currency``:
-    hands, net, all-in adjusted net and bb/100 per currency; and ``curve``, the
-    cumulative winnings (see ``_curve``), in money when the hands hold one currency,
-    else in big blinds (``in_bb``)."""
+    """The Overview: ``hands`` (each hand once), net in big blinds, bb/100, the shown
+    stats, hands whose all-in adjusted net is not computed; ``by_currency``: hands, net,
+    all-in adjusted net and bb/100 per currency; ``curve``, the cumulative winnings (see
+    ``_curve``), in money for cash games of one currency, else in big blinds
+    (``in_bb``). With no player chosen (all players) there is no net nor curve: the
+    players' nets add up to minus the rake; ``rows`` counts the player rows."""
+    if f.player is None:
+        return _overview_all(con, f)
     rows, params = _rows(f)
     flags = ", ".join(f"s.{r}_chance, s.{r}_done" for r in RATIOS_SHOWN)
     hands = _frame(con, f"""
@@ -177,15 +213,30 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> 
              (100 * pl.col("net_bb").sum().cast(pl.Float64) / pl.len()).round(2)
              .alias("bb_per_100"))
         .sort(["hands", "currency"], descending=[True, False]))
-    in_bb = by_currency.height != 1
+    in_bb = not in_money(f, by_currency["currency"].to_list())
     net_bb = float(sums["net_bb"]) if n else None
     return {
-        "hands": n, "allin_not_computed": sums["allin_not_computed"], "net_bb": net_bb,
+        "hands": n, "rows": n, "allin_not_computed": sums["allin_not_computed"],
+        "net_bb": net_bb,
         "bb_per_100": round(100 * net_bb / n, 2) if n else None, **ratios(sums, RATIOS_SHOWN),
         "by_currency": by_currency, "in_bb": in_bb,
         "curve": _curve(hands, "net_bb" if in_bb else "net", "adj_bb" if in_bb else "adj",
                         points),
     }
+
+
+def _overview_all(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
+    """The Overview over every player: hands counted once, the stats over all players."""
+    rows, params = _rows(f)
+    cur = con.execute(f"""
+        SELECT count(DISTINCT (s.site, s.hand_id)) AS hands, count(*) AS rows,
+               sum(s.post_bets) + sum(s.post_raises) AS aggressive,
+               sum(s.post_calls) AS calls, {flag_sums(RATIOS_SHOWN)}
+        FROM {rows}""", params)
+    r = dict(zip([d[0] for d in cur.description], cur.fetchone()))
+    return {"hands": r["hands"], "rows": r["rows"], "allin_not_computed": 0,
+            "net_bb": None, "bb_per_100": None, **ratios(r, RATIOS_SHOWN),
+            "by_currency": None, "in_bb": True, "curve": None}
 
 
 def _curve(hands: pl.DataFrame, value: str, adjusted: str, points: int) -> pl.DataFrame:
