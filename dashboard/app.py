@@ -18,25 +18,49 @@ import streamlit as st  # noqa: E402
 from dashboard import data, sidebar  # noqa: E402
 from pipeline.store import SchemaError  # noqa: E402
 
-BUSY = ("An import is writing to the database; the figures will show when it is done "
-        "(reload the page then).")
+BUSY = ("An import is writing to the database: these figures show once it is done (the "
+        "page refreshes by itself).")
 STALE = ("An import is writing to the database; these are the figures from before it. "
-         "They refresh once it is done.")
-PAGES = [
-    st.Page("views/overview.py", title="Overview", icon=":material/monitoring:", default=True),
-    st.Page("views/positions.py", title="Positions", icon=":material/event_seat:"),
-    st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
-    st.Page("views/hands.py", title="Hands", icon=":material/playing_cards:"),
-    st.Page("views/verification.py", title="Verification", icon=":material/verified:"),
-    st.Page("views/import_files.py", title="Import", icon=":material/upload_file:",
-            url_path="import"),
-]
+         "The page refreshes by itself once it is done.")
+WAIT_SECONDS = 2  # how often a page waiting for an import looks again
+PAGES = {
+    "Player": [
+        st.Page("views/overview.py", title="Overview", icon=":material/monitoring:",
+                default=True),
+        st.Page("views/stats.py", title="Stats", icon=":material/table_chart:"),
+        st.Page("views/positions.py", title="Positions", icon=":material/event_seat:"),
+        st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
+        st.Page("views/hands.py", title="Hands", icon=":material/playing_cards:"),
+        st.Page("views/reports.py", title="Reports", icon=":material/date_range:"),
+    ],
+    "Coach and auditor": [
+        st.Page("views/compare.py", title="Compare players", icon=":material/group:"),
+        st.Page("views/verification.py", title="Verification", icon=":material/verified:"),
+    ],
+    "Data": [
+        st.Page("views/import_files.py", title="Import", icon=":material/upload_file:",
+                url_path="import"),
+    ],
+}
+
+
+@st.fragment(run_every=WAIT_SECONDS)
+def _wait_for_the_import() -> None:
+    """While an import holds the database: look again now and then, and draw the whole
+    page afresh once the import is done."""
+    try:
+        data.connect(data.db_path()).close()
+    except data.Busy:
+        return
+    st.rerun(scope="app")
+
 
 st.set_page_config(page_title="handlens", page_icon=":material/playing_cards:",
                    layout="wide")
 page = st.navigation(PAGES)
 notice = st.empty()
 st.session_state["handlens_stale"] = False
+waiting = False
 try:
     try:
         sidebar.draw()
@@ -46,6 +70,7 @@ try:
     page.run()
 except data.Busy:
     notice.info(BUSY, icon=":material/hourglass_top:")
+    waiting = True
 except data.NoDatabase as missing:
     with notice.container():
         st.info("There is no database here yet: import hand histories on the Import page "
@@ -57,5 +82,8 @@ except SchemaError as exc:
         st.text(str(exc))
 finally:
     data.close()  # never hold the file between runs: an importer may be waiting
-if st.session_state.get("handlens_stale"):
+if st.session_state.get("handlens_stale") and not waiting:
     notice.info(STALE, icon=":material/hourglass_top:")
+    waiting = True
+if waiting:
+    _wait_for_the_import()

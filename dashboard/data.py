@@ -20,7 +20,7 @@ from pathlib import Path
 import duckdb
 import streamlit as st
 
-from pipeline import hand_steps, queries
+from pipeline import hand_list, hand_steps, queries, reports
 
 DB_ENV = "HANDLENS_DB"
 DEFAULT_DB = "handlens.duckdb"
@@ -29,12 +29,16 @@ DEFAULT_DB = "handlens.duckdb"
 QUERIES = {
     "hero": queries.hero,
     "players": queries.players,
+    "find_players": queries.find_players,
     "options": queries.options,
     "overview": queries.overview,
     "positions": queries.positions,
     "starting_hands": queries.starting_hands,
-    "hand_list": queries.hand_list,
+    "hand_list": hand_list.hand_list,
     "verification": queries.verification,
+    "stat_table": reports.stat_table,
+    "compare": reports.compare,
+    "report": reports.report,
     "replay": hand_steps.load,
 }
 RETRY_WAITS = (0.1, 0.25)  # seconds between tries while the file is locked

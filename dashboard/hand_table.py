@@ -1,30 +1,64 @@
-"""A list of hands as a table, each with a link to the replayer."""
+"""A list of hands as a table (pipeline.hand_list rows), each with a link to the replayer."""
 from __future__ import annotations
 
 import polars as pl
 import streamlit as st
 
 from dashboard import show
+from dashboard.sidebar import url_params
 
 
-def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "auto") -> None:
-    """Show ``queries.hand_list`` rows: net in money when ``unit`` is a currency,
-    else in big blinds; cards with suit symbols; a replay link per hand."""
+def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "auto",
+               select: bool = False) -> str | None:
+    """Show the rows: a player's net in money when ``unit`` is a currency, else in big
+    blinds; cards with suit symbols; times in UTC; a replay link per hand that keeps
+    the filters. With ``select`` a click on a row chooses it: its hand key is returned."""
     if listed.is_empty():
         st.info("No hands match.")
-        return
-    net = "net_bb" if unit == "big blinds" else "net"
-    table = listed.select(
-        "played_at", "hand_id", "player", "stakes", "structure", "position",
-        pl.col("cards").fill_null("").map_elements(show.card_text, return_dtype=pl.String),
-        pl.col("board").fill_null("").map_elements(show.card_text, return_dtype=pl.String),
-        pl.col(net).alias("net"), "status", "showdown",
-        pl.Series("replay", [show.replay_url(s, h) for s, h in
-                             zip(listed["site"].to_list(), listed["hand_id"].to_list())]))
-    st.dataframe(table, hide_index=True, key=key, height=height, column_config={
-        "played_at": st.column_config.DatetimeColumn("played", format="YYYY-MM-DD HH:mm"),
+        return None
+    mine = "player" in listed.columns
+    keys = [show.hand_key(s, h) for s, h in zip(listed["site"].to_list(),
+                                                 listed["hand_id"].to_list())]
+    params = url_params()
+    columns = [
+        pl.Series(show.TIME_COLUMN, [show.when(t, z) for t, z in
+                                     zip(listed["played_at"].to_list(),
+                                         listed["zone_known"].to_list())]),
+        "site", "hand_id", "stakes"]
+    if mine:
+        net = "net_bb" if unit == show.BB else "net"
+        columns += ["position",
+                    pl.col("cards").fill_null("").map_elements(show.card_text,
+                                                               return_dtype=pl.String),
+                    pl.col(net).alias("net")]
+    else:
+        columns += ["players"]
+    columns += [pl.col("board").fill_null("").map_elements(show.card_text,
+                                                           return_dtype=pl.String),
+                "pot_bb", pl.col("status").fill_null("not judged"),
+                pl.Series("replay", [show.replay_url(s, h, params) for s, h in
+                                     zip(listed["site"].to_list(), listed["hand_id"].to_list())])]
+    table = listed.select(columns)
+    config = {
+        "site": st.column_config.TextColumn("room"),
         "hand_id": st.column_config.TextColumn("hand"),
-        "net": st.column_config.NumberColumn(f"net ({unit})", format="%.2f"),
-        "showdown": st.column_config.CheckboxColumn("showdown"),
-        "replay": st.column_config.LinkColumn("replay", display_text="replay"),
-    })
+        "cards": st.column_config.TextColumn("cards", width=70),
+        "board": st.column_config.TextColumn("board", width=120),
+        "net": st.column_config.NumberColumn(f"net ({unit})",
+                                             format=show.amount_format(unit, True)),
+        "pot_bb": st.column_config.NumberColumn("pot (bb)", format="%,.1f"),
+        "players": st.column_config.NumberColumn("players", format="%d"),
+        "status": st.column_config.TextColumn("verdict"),
+        "replay": st.column_config.LinkColumn("replay", display_text="replay",
+                                              help="Opens the hand in a new tab, with the "
+                                                   "same filters"),
+    }
+    shown = st.dataframe(table, hide_index=True, key=key, height=height, column_config=config,
+                         placeholder=show.MISSING,
+                         on_select="rerun" if select else "ignore",
+                         selection_mode="single-row")
+    if not listed["zone_known"].all():
+        st.caption(show.ROOM_CLOCK_NOTE)
+    if select and shown and shown.selection and shown.selection.rows:
+        return keys[shown.selection.rows[0]]
+    return None

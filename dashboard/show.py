@@ -1,42 +1,70 @@
-"""Small display helpers the pages share: units, columns, cards, links to the replayer.
+"""Small display helpers the pages share: units, number formats, times, cards, links.
 
 Text that comes from hand histories (player names, table names, chat) is only ever
-shown through st.dataframe, st.text or st.code, which show it literally.
+shown through st.dataframe, st.text or st.code, which show it literally (the replayer's
+table escapes it).
 """
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from urllib.parse import urlencode
 
 import streamlit as st
+
+from pipeline.queries import Filters, in_money
 
 SUITS = {"s": ("♠", None), "h": ("♥", "red"), "d": ("♦", "blue"), "c": ("♣", "green")}
 _CARD = re.compile(r"^([2-9TJQKA])([shdc])$")
 STAT_LABELS = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "af": "AF",
                "wtsd": "WTSD", "wsd": "W$SD"}
 HANDS_PAGE = "views/hands.py"
+BB = "big blinds"
+MISSING = "–"  # what an empty cell shows (never "None")
+TIME_COLUMN = "played (UTC)"
+ROOM_CLOCK = "†"  # after a time the room wrote without its zone
+ROOM_CLOCK_NOTE = (f"Times are UTC; {ROOM_CLOCK} marks a hand whose room does not write its "
+                   "time zone: its own clock is shown.")
 
 
-def unit(currencies: list[str]) -> tuple[str, str]:
-    """(net column, unit label): money when the hands are all in one currency,
-    else big blinds (money of several currencies does not add up)."""
-    if len(currencies) == 1:
+def unit(f: Filters, currencies: list[str]) -> tuple[str, str]:
+    """(net column, unit label): money for cash games of one currency, else big blinds
+    (tournament chips of different events, or several currencies, do not add up)."""
+    if in_money(f, currencies):
         return "net", currencies[0]
-    return "net_bb", "big blinds"
+    return "net_bb", BB
 
 
-def money(value: float | None, currency: str) -> str:
-    """A signed amount: chips whole, money with cents (the currency is in the label)."""
+def places(unit_label: str) -> int:
+    """Decimals shown for an amount: none for chips, one for big blinds, two for money."""
+    return 0 if unit_label == "chips" else 1 if unit_label == BB else 2
+
+
+def amount_format(unit_label: str, signed: bool = False) -> str:
+    """A printf format for st.column_config with thousands separators."""
+    return f"%{'+' if signed else ''},.{places(unit_label)}f"
+
+
+def money(value: float | None, unit_label: str) -> str:
+    """A signed amount in its unit: chips whole, big blinds to a tenth, money to a cent."""
     if value is None:
-        return "–"
-    return f"{value:+,.0f}" if currency == "chips" else f"{value:+,.2f}"
+        return MISSING
+    return f"{value:+,.{places(unit_label)}f}"
 
 
 def percent(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1f} %"
+    return MISSING if value is None else f"{value:.1f} %"
 
 
 def number(value: float | None, places: int = 2) -> str:
-    return "–" if value is None else f"{value:,.{places}f}"
+    return MISSING if value is None else f"{value:,.{places}f}"
+
+
+def when(played_at: datetime | None, zone_known: bool) -> str:
+    """'2026-11-03 18:30' (UTC), or the room's clock marked with ROOM_CLOCK."""
+    if played_at is None:
+        return MISSING
+    return f"{played_at:%Y-%m-%d %H:%M}" + ("" if zone_known else f" {ROOM_CLOCK}")
 
 
 def card_text(cards: str | None) -> str:
@@ -68,19 +96,21 @@ def hand_key(site: str, hand_id: str) -> str:
     return f"{site}:{hand_id}"
 
 
-def replay_url(site: str, hand_id: str) -> str:
-    """The Hands page showing one hand (a relative link, for LinkColumn)."""
-    from urllib.parse import urlencode
-    return "hands?" + urlencode({"hand": hand_key(site, hand_id)})
+def replay_url(site: str, hand_id: str, filters: dict | None = None) -> str:
+    """The Hands page showing one hand, with the filters of the page it is linked
+    from (a relative link, for LinkColumn)."""
+    return "hands?" + urlencode({**(filters or {}), "hand": hand_key(site, hand_id)},
+                                doseq=True)
 
 
 def stat_columns(unit_label: str) -> dict:
     """st.dataframe column settings shared by the aggregate tables."""
     cfg = {
-        "hands": st.column_config.NumberColumn("hands", format="%d"),
-        "net": st.column_config.NumberColumn(f"net ({unit_label})", format="%.2f"),
-        "net_bb": st.column_config.NumberColumn("net (bb)", format="%.1f"),
-        "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.2f"),
+        "hands": st.column_config.NumberColumn("hands", format="%,d"),
+        "net": st.column_config.NumberColumn(f"net ({unit_label})",
+                                             format=amount_format(unit_label, True)),
+        "net_bb": st.column_config.NumberColumn("net (bb)", format="%+,.1f"),
+        "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+,.2f"),
         "af": st.column_config.NumberColumn("AF", format="%.2f"),
     }
     for key, label in STAT_LABELS.items():

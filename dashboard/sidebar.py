@@ -1,18 +1,98 @@
-"""The filters every page shares, drawn in the sidebar, read back as ``Filters``."""
+"""The filters every page shares, drawn in the sidebar, read back as ``Filters``.
+
+The filters live in the page's address too (?player=Hero&game=cash&stakes=...): a link
+copied, a bookmark or a replay link opened in a new tab shows the same selection. The
+address is read once, when a session starts, and rewritten on every run.
+"""
 from __future__ import annotations
+
+from datetime import date
 
 import streamlit as st
 
 from dashboard import data
-from pipeline.queries import POSITION_ORDER, Filters
+from pipeline.queries import KINDS, POSITION_ORDER, Filters
 
 ALL_PLAYERS = "\x00all"  # the "all players" choice (no player name holds a NUL)
 KEY = "handlens_filters"
+KIND_WORDS = {"cash": "Cash games", "tournament": "Tournaments"}
+# filter field -> (its name in the address, the widget's key)
+URL = {"player": ("player", "f_player"), "kind": ("game", "f_kind"),
+       "since": ("from", "f_since"), "until": ("to", "f_until"), "sites": ("room", "f_sites"),
+       "stakes": ("stakes", "f_stakes"), "structures": ("structure", "f_structures"),
+       "table_sizes": ("size", "f_sizes"), "positions": ("position", "f_positions")}
+_MULTI = ("sites", "stakes", "structures", "table_sizes", "positions")
+_READ = "handlens_url_read"
 
 
 def filters() -> Filters:
     """The filters chosen on this run (drawn by ``draw`` in the app's frame)."""
     return st.session_state.get(KEY) or Filters()
+
+
+def url_params(f: Filters | None = None) -> dict[str, str | list[str]]:
+    """The filters as address parameters (what is not set is left out)."""
+    f = f or filters()
+    out: dict[str, str | list[str]] = {}
+    for field, (name, _) in URL.items():
+        value = getattr(f, field)
+        if field == "player":
+            out[name] = "*" if value is None else value  # "*": all players
+        elif field in _MULTI:
+            if value:
+                out[name] = [str(v) for v in value]
+        elif value is not None:
+            out[name] = value.isoformat() if isinstance(value, date) else str(value)
+    return out
+
+
+def _read_url(players: list[str], hero: str | None) -> None:
+    """Once a session: the address's filters into the widgets' state."""
+    if st.session_state.get(_READ):
+        return
+    st.session_state[_READ] = True
+    q = st.query_params
+    player = q.get("player")
+    if player == "*":
+        st.session_state["f_player"] = ALL_PLAYERS
+    elif player:
+        st.session_state["f_player"] = player
+        if player not in players:
+            st.session_state["f_extra_player"] = player
+    elif hero:
+        st.session_state["f_player"] = hero
+    if q.get("game") in KINDS:
+        st.session_state["f_kind"] = q.get("game")
+    for field in ("since", "until"):
+        name, key = URL[field]
+        try:
+            st.session_state[key] = date.fromisoformat(q.get(name, ""))
+        except ValueError:
+            pass
+    for field in _MULTI:
+        name, key = URL[field]
+        values = q.get_all(name)
+        if values:
+            st.session_state[key] = ([int(v) for v in values if v.isdigit()]
+                                     if field == "table_sizes" else values)
+
+
+def _write_url(f: Filters) -> None:
+    """The filters into the address, other parameters (the hand shown) kept."""
+    wanted = url_params(f)
+    q = st.query_params
+    for name, _ in URL.values():
+        value = wanted.get(name)
+        current = q.get_all(name)
+        if value is None:
+            if current:
+                del q[name]
+        elif current != (value if isinstance(value, list) else [value]):
+            q[name] = value
+
+
+def _kind_changed() -> None:
+    st.session_state["f_stakes"] = []  # a cash game's blinds are not a tournament's buy-in
 
 
 def draw() -> Filters:
@@ -22,35 +102,69 @@ def draw() -> Filters:
     players = data.fetch("players")
     if hero and hero not in players:
         players = [hero, *players]
+    _read_url(players, hero)
     side = st.sidebar
     side.header("Filters")
-    choices = [ALL_PLAYERS, *players]
+    found = side.text_input("Find a player", key="f_find", placeholder="any player's name",
+                            help="The list below holds the 500 players with most hands; "
+                                 "type part of a name to choose any other.")
+    listed = data.fetch("find_players", found.strip()) if found.strip() else players
+    extra = st.session_state.get("f_extra_player")
+    chosen_now = st.session_state.get("f_player")
+    choices = [ALL_PLAYERS, *listed]
+    for name in (extra, chosen_now):
+        if name and name not in choices:
+            choices.append(name)
+    if "f_player" not in st.session_state:
+        st.session_state["f_player"] = hero if hero in choices else ALL_PLAYERS
     player = side.selectbox(
-        "Player", choices, index=choices.index(hero) if hero in choices else 0,
-        format_func=lambda p: "all players" if p == ALL_PLAYERS else p, key="f_player",
-        help="The hero (whose cards are dealt in most hands) by default. "
-             "The 500 players with most hands are listed.")
+        "Player", choices, key="f_player",
+        format_func=lambda p: "all players" if p == ALL_PLAYERS else p,
+        help="The hero (whose cards are dealt in most hands) by default.")
+    counts = options["hands"]
+    if "f_kind" not in st.session_state:
+        st.session_state["f_kind"] = "tournament" if counts["tournament"] > counts["cash"] \
+            else "cash"
+    kind = side.radio("Game", KINDS, key="f_kind", horizontal=True, on_change=_kind_changed,
+                      format_func=lambda k: f"{KIND_WORDS[k]} ({counts[k]:,})",
+                      help="Cash games and tournaments are never added together: money and "
+                           "tournament chips do not add up.")
     first, last = options["first"], options["last"]
     since = side.date_input("From", value=None, min_value=first, max_value=last,
-                            key="f_since")
+                            key="f_since", help="Dates in UTC where the room says its zone.")
     until = side.date_input("To (included)", value=None, min_value=first, max_value=last,
                             key="f_until")
-    sites = side.multiselect("Room", options["sites"], key="f_sites",
+    sites = side.multiselect("Room", _kept(options["sites"], "f_sites"), key="f_sites",
                              placeholder="all rooms")
-    stakes = side.multiselect("Stakes", options["stakes"], key="f_stakes",
-                              placeholder="all stakes")
-    structures = side.multiselect("Structure", options["structures"], key="f_structures",
+    stakes = side.multiselect("Buy-in" if kind == "tournament" else "Stakes",
+                              _kept(options["stakes"][kind], "f_stakes"), key="f_stakes",
+                              placeholder="all buy-ins" if kind == "tournament"
+                              else "all stakes")
+    structures = side.multiselect("Structure", _kept(options["structures"], "f_structures"),
+                                  key="f_structures",
                                   placeholder="NL, PL, FL", format_func=_structure)
-    sizes = side.multiselect("Table size", options["table_sizes"], key="f_sizes",
+    sizes = side.multiselect("Table size", _kept(options["table_sizes"], "f_sizes"),
+                             key="f_sizes",
                              placeholder="all sizes", format_func=lambda n: f"{n}-max")
-    positions = side.multiselect("Positions", list(POSITION_ORDER), key="f_positions",
+    positions = side.multiselect("Positions", _kept(list(POSITION_ORDER), "f_positions"),
+                                 key="f_positions",
                                  placeholder="all positions")
-    chosen = Filters(player=None if player == ALL_PLAYERS else player,
+    chosen = Filters(player=None if player == ALL_PLAYERS else player, kind=kind,
                      since=since, until=until, sites=tuple(sites), stakes=tuple(stakes),
                      structures=tuple(structures), table_sizes=tuple(int(n) for n in sizes),
                      positions=tuple(positions))
     st.session_state[KEY] = chosen
+    _write_url(chosen)
     return chosen
+
+
+def _kept(options: list, key: str) -> list:
+    """The options, with what the state holds that is not among them (an address's
+    value for another database) dropped from the state."""
+    held = st.session_state.get(key)
+    if held:
+        st.session_state[key] = [v for v in held if v in options]
+    return options
 
 
 _STRUCTURES = {"NL": "No limit", "PL": "Pot limit", "FL": "Fixed limit",
@@ -59,3 +173,41 @@ _STRUCTURES = {"NL": "No limit", "PL": "Pot limit", "FL": "Fixed limit",
 
 def _structure(code: str) -> str:
     return _STRUCTURES.get(code, code)
+
+
+def player_label(f: Filters) -> str:
+    """'Hero · cash games', 'all players · tournaments'."""
+    who = f.player if f.player is not None else "all players"
+    return f"{who} · {KIND_WORDS[f.kind].lower()}"
+
+
+def read_page_params(page: str, params: dict[str, str], numbers: tuple[str, ...] = ()) -> None:
+    """Once a session, a page's own choices from the address (name -> widget key);
+    ``numbers`` are read as numbers."""
+    flag = f"{_READ}_{page}"
+    if st.session_state.get(flag):
+        return
+    st.session_state[flag] = True
+    for name, key in params.items():
+        value = st.query_params.get(name)
+        if value is None:
+            continue
+        if name in numbers:
+            try:
+                st.session_state[key] = float(value)
+            except ValueError:
+                continue
+        else:
+            st.session_state[key] = value
+
+
+def write_page_params(params: dict[str, str]) -> None:
+    """A page's own choices into the address; what is left at "any" is left out."""
+    q = st.query_params
+    for name, key in params.items():
+        value = st.session_state.get(key)
+        if value in (None, "", "any"):
+            if name in q:
+                del q[name]
+        elif q.get(name) != str(value):
+            q[name] = str(value)

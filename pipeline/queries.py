@@ -18,7 +18,7 @@ from pipeline.stats import RATIOS
 from pipeline.stats_query import (  # noqa: F401 (POSITION_ORDER, hero: for the dashboard)
     POSITION_ORDER, SHOWN, flag_sums, hero, ratios)
 from pipeline.store import connect
-from pipeline.verify import STATUSES, STREETS  # noqa: F401 (for the dashboard)
+from pipeline.verify import CODES, STATUSES, STREETS  # noqa: F401 (for the dashboard)
 
 GROUP_ORDER = ("EP", "MP", "CO", "BTN", "SB", "BB")
 RANKS = "AKQJT98765432"
@@ -322,47 +322,7 @@ def grid_cell(i: int, j: int) -> str:
 HAND_CLASSES = tuple(grid_cell(i, j) for i in range(13) for j in range(13))
 
 
-# ---- lists
-
-def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None = None,
-              hand_class: str | None = None, showdown: bool | None = None,
-              limit: int = 500) -> tuple[int, pl.DataFrame]:
-    """(how many player rows match, the latest ``limit`` of them): when, hand, player,
-    stakes, position, cards, board, net, net in bb, verdict, whether it went to showdown.
-    Hands, verdicts and cards are joined to the rows listed only, unless a filter
-    needs them first."""
-    where, params = player_where(f)
-    rows = ROWS if any(name in _HAND_ONLY for name, _ in _set(f)) else "player_hand_stats s"
-    if status is not None:
-        rows += " JOIN verdicts v ON v.site = s.site AND v.hand_id = s.hand_id"
-        where += " AND v.status = ?"
-        params.append(status)
-    if hand_class is not None:
-        where += " AND s.hand_class = ?"
-        params.append(hand_class)
-    if showdown is not None:
-        where += " AND s.wsd_chance = ?"
-        params.append(showdown)
-    base = f"{rows} WHERE {where}"
-    total = con.execute(f"SELECT count(*) FROM {base}", params).fetchall()[0][0]
-    listed = _frame(con, f"""
-        WITH chosen AS (
-            SELECT s.played_at, s.site, s.hand_id, s.player, s.position,
-                   s.net::DOUBLE AS net, s.net_bb::DOUBLE AS net_bb, s.wsd_chance AS showdown
-            FROM {base}
-            ORDER BY s.played_at DESC, s.site, s.hand_id DESC
-            LIMIT ?)
-        SELECT c.played_at, c.site, c.hand_id, c.player, {STAKES} AS stakes, h.structure,
-               h.max_seats, c.position, hp.hole_cards AS cards, h.board, c.net, c.net_bb,
-               v.status, c.showdown
-        FROM chosen c
-        JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
-        LEFT JOIN hand_players hp
-             ON hp.site = c.site AND hp.hand_id = c.hand_id AND hp.player = c.player
-        LEFT JOIN verdicts v ON v.site = c.site AND v.hand_id = c.hand_id
-        ORDER BY c.played_at DESC, c.site, c.hand_id DESC""", params + [limit])
-    return total, listed
-
+# ---- verdicts
 
 def verification(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None = "failed",
                  code: str | None = None, limit: int = 200) -> dict:
@@ -378,7 +338,8 @@ def verification(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None 
         WHERE {where} GROUP BY x.code ORDER BY hands DESC, x.code""", params)
     chosen = f"""
         SELECT v.site, v.hand_id, v.status, fl.path, h.line,
-               coalesce(h.played_at_utc, h.played_at) AS played_at
+               coalesce(h.played_at_utc, h.played_at) AS played_at,
+               h.played_at_utc IS NOT NULL AS zone_known
         FROM verdicts v JOIN hands h USING (site, hand_id) JOIN files fl USING (file_id)
         WHERE {where} AND (? IS NULL OR v.status = ?)
           AND (? IS NULL OR EXISTS (SELECT 1 FROM findings x WHERE x.site = v.site

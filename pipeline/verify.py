@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import duckdb
 
+from engine.replay import CODES  # noqa: F401 (what each finding code means, for readers)
+
 STATUSES = ("ok", "warning", "failed", "unverifiable", "unsupported")
 
 _SELECTED = """

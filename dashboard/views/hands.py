@@ -1,5 +1,6 @@
-"""Hands: a filterable list, and the replayer for the hand chosen (or named in the
-URL as ?hand=SITE:ID, which is how other pages link here)."""
+"""Hands: a list filtered by what happened in the hand, sorted over every hand that
+matches; the replayer for the hand clicked in the list (or named in the address as
+?hand=SITE:ID, which is how other pages link here), with the previous and next hand."""
 from __future__ import annotations
 
 import streamlit as st
@@ -7,57 +8,100 @@ import streamlit as st
 from dashboard import data, show
 from dashboard.hand_table import hand_table
 from dashboard.replayer import replayer
-from dashboard.sidebar import filters
+from dashboard.sidebar import filters, player_label, read_page_params, write_page_params
+from pipeline.hand_list import POT_TYPES, SORTS, STREETS_REACHED, HandQuery
 from pipeline.queries import HAND_CLASSES, STATUSES
 
+ANY = "any"
+SORT_WORDS = {"time": "time", "net": "the player's net", "pot": "pot size"}
+# the list's own choices, kept in the address beside the sidebar's: name -> widget key
+PARAMS = {"verdict": "list_status", "class": "list_class", "pot": "list_pot",
+          "street": "list_street", "allin": "list_allin", "showdown": "list_showdown",
+          "opponent": "list_opponent", "minpot": "list_min_pot", "maxpot": "list_max_pot",
+          "sort": "list_sort", "order": "list_order"}
+
 f = filters()
+mine = f.player is not None
+read_page_params("hands", PARAMS, numbers=("minpot", "maxpot"))
 st.title("Hands")
-st.text("Player: " + (f.player if f.player is not None else "all players"))
+st.text(player_label(f))
 
 a, b, c, d = st.columns(4)
-status = a.selectbox("Verdict", [None, *STATUSES], key="list_status",
-                     format_func=lambda s: "any" if s is None else s)
-hand_class = b.selectbox("Starting hand", [None, *HAND_CLASSES], key="list_class",
-                         format_func=lambda h: "any" if h is None else h)
-showdown = c.selectbox("Showdown", [None, True, False], key="list_showdown",
-                       format_func=lambda v: {None: "any", True: "went to showdown",
-                                              False: "no showdown"}[v])
-limit = d.number_input("List at most", min_value=10, max_value=5000, value=200, step=50,
+status = a.selectbox("Verdict", [ANY, *STATUSES], key="list_status")
+pot_type = b.selectbox("Pot", [ANY, *POT_TYPES], key="list_pot",
+                       help="By the raises before the flop.")
+street = c.selectbox("Reached", [ANY, *STREETS_REACHED], key="list_street",
+                     format_func=lambda s: s if s == ANY else f"the {s}")
+all_in = d.selectbox("All-in", [ANY, "yes", "no"], key="list_allin",
+                     help="Someone was all-in during the hand.")
+a, b, c, d = st.columns(4)
+hand_class = a.selectbox("Starting hand", [ANY, *HAND_CLASSES], key="list_class",
+                         help="The player's cards; with all players, anyone's.")
+showdown = b.selectbox("Showdown", [ANY, "went to showdown", "no showdown"],
+                       key="list_showdown", disabled=not mine,
+                       help="Whether the chosen player went to showdown.")
+opponent = c.text_input("Against", key="list_opponent", placeholder="a player's exact name")
+low, high = d.columns(2)
+min_pot = low.number_input("Pot ≥ (bb)", min_value=0.0, value=None, step=10.0,
+                           key="list_min_pot", placeholder="any")
+max_pot = high.number_input("Pot ≤ (bb)", min_value=0.0, value=None, step=10.0,
+                            key="list_max_pot", placeholder="any")
+a, b, c = st.columns([2, 1, 1])
+sorts = [s for s in SORTS if mine or s != "net"]
+sort = a.radio("Sort by", sorts, horizontal=True, key="list_sort",
+               format_func=SORT_WORDS.get)
+order = b.radio("Order", ["descending", "ascending"], horizontal=True, key="list_order")
+limit = c.number_input("List at most", min_value=10, max_value=5000, value=200, step=50,
                        key="list_limit")
-total, listed = data.fetch("hand_list", f, status, hand_class, showdown, int(limit))
-st.caption(f"{total:,} hands match" + (f"; the latest {listed.height:,} are listed."
-                                        if total > listed.height else "."))
-currencies = sorted(set(listed["stakes"].str.split(" ").list.first().to_list()))
-net_column, unit = show.unit(currencies)
-hand_table(listed, unit, key="hand_list", height=260)
+write_page_params(PARAMS)
 
-# the hand to replay: the URL's, else one chosen from the list
+q = HandQuery(
+    status=None if status == ANY else status,
+    hand_class=None if hand_class == ANY else hand_class,
+    showdown=None if showdown == ANY or not mine else showdown == "went to showdown",
+    pot_type=None if pot_type == ANY else pot_type,
+    all_in=None if all_in == ANY else all_in == "yes",
+    street=None if street == ANY else street,
+    min_pot_bb=min_pot, max_pot_bb=max_pot, opponent=opponent.strip() or None,
+    sort=sort if sort in sorts else "time", descending=order == "descending")
+total, listed = data.fetch("hand_list", f, q, int(limit))
+st.caption(f"{total:,} hands match" + (
+    f"; the first {listed.height:,} by {SORT_WORDS[q.sort]} are listed." if total > listed.height
+    else ".") + " Click a row to replay it.")
+currencies = sorted(set(listed["currency"].drop_nulls().to_list()))
+net_column, unit = show.unit(f, currencies)
+clicked = hand_table(listed, unit, key="hand_list", height=300, select=True)
+
 keys = [show.hand_key(s, h) for s, h in zip(listed["site"].to_list(),
                                             listed["hand_id"].to_list())]
-labels = {}
-for row, key in zip(listed.iter_rows(named=True), keys):
-    labels[key] = (f"#{row['hand_id']}  {row['played_at']:%Y-%m-%d %H:%M}  "
-                   f"{show.card_text(row['cards']) or '??'}  {row[net_column]:+,.2f}")
-wanted = st.query_params.get("hand")
-if wanted and wanted not in keys:
-    keys.insert(0, wanted)
+if clicked and clicked != st.session_state.get("list_clicked"):
+    st.session_state["list_clicked"] = clicked
+    st.query_params["hand"] = clicked
+wanted = st.query_params.get("hand") or (keys[0] if keys else None)
 
-
-def _choose() -> None:
-    st.query_params["hand"] = st.session_state["replay_hand"]
-
-
-if wanted:
-    st.session_state["replay_hand"] = wanted
 st.subheader("Replayer")
-if not keys:
+if wanted is None:
     st.stop()
-chosen = st.selectbox("Hand", keys, key="replay_hand", on_change=_choose,
-                      format_func=lambda k: labels.get(k, k.replace(":", " #", 1)))
-site, _, hand_id = chosen.partition(":")
+
+
+def _go(key: str) -> None:
+    st.query_params["hand"] = key
+
+
+at = keys.index(wanted) if wanted in keys else None
+left, middle, right = st.columns([1, 3, 1])
+left.button("← previous hand", key="previous_hand", width="stretch",
+            disabled=at is None or at == 0, on_click=_go,
+            args=(keys[at - 1] if at else "",))
+right.button("next hand →", key="next_hand", width="stretch",
+             disabled=at is None or at + 1 >= len(keys), on_click=_go,
+             args=(keys[at + 1] if at is not None and at + 1 < len(keys) else "",))
+middle.caption(f"Hand {at + 1:,} of the {len(keys):,} listed" if at is not None
+               else "This hand is not in the list above.")
+site, _, hand_id = wanted.partition(":")
 r = data.fetch("replay", site, hand_id)
 if r is None:
     st.warning("This hand is not in the database.")
-    st.text(chosen)
+    st.text(wanted)
 else:
     replayer(r)

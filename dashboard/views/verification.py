@@ -1,55 +1,89 @@
-"""Verification: verdicts by status and finding code; the hands selected (failed ones
-by default), each with its findings and a link to the replayer."""
+"""Verification: what the replay of every hand found, in plain words: the verdicts,
+what each finding code means, and the hands selected (failed ones by default), each
+with its findings and a link to the replayer."""
 from __future__ import annotations
 
 import polars as pl
 import streamlit as st
 
 from dashboard import data, show
-from dashboard.sidebar import filters
-from pipeline.queries import STATUSES, STREETS
+from dashboard.sidebar import filters, player_label, url_params
+from pipeline.queries import CODES, STATUSES, STREETS
 
 SHOWN_IN_FULL = 25  # hands listed with their findings; all of them in one table
 OPEN = 3  # of which shown open
+LIMIT = 200
+ANY = "any"
+MEANING = {
+    "ok": "the actions were legal and every pot, side pot, rake and showdown adds up",
+    "warning": "it adds up, but something is odd or missing (a line the room did not write)",
+    "failed": "something does not add up or breaks the rules: the findings say what",
+    "unverifiable": "not enough is written to check it (cards or amounts missing)",
+    "unsupported": "a game the rules engine does not play (not Hold'em): stored, not checked",
+}
 
 f = filters()
 st.title("Verification")
-st.text("Hands of: " + (f.player if f.player is not None else "all players"))
+st.text(player_label(f))
+st.markdown("Every hand is replayed through the rules of Texas Hold'em and its pots are "
+            "rebuilt chip by chip; each hand gets a **verdict**, and each thing that does not "
+            "fit is a **finding** with a code.")
+with st.expander("What the verdicts mean"):
+    st.dataframe(pl.DataFrame({"verdict": list(MEANING), "meaning": list(MEANING.values())}),
+                 hide_index=True, key="meanings")
+
 a, b = st.columns(2)
-status = a.selectbox("Hands with verdict", [*STATUSES, None], index=STATUSES.index("failed"),
-                     key="verify_status", format_func=lambda s: "any" if s is None else s)
-first = data.fetch("verification", f, status, None, 200)
+status = a.selectbox("Hands with verdict", [*STATUSES, ANY], index=STATUSES.index("failed"),
+                     key="verify_status")
+status = None if status == ANY else status
+first = data.fetch("verification", f, status, None, LIMIT)
 codes = first["codes"]["code"].to_list()
-code = b.selectbox("and finding code", [None, *codes], key="verify_code",
-                   format_func=lambda c: "any" if c is None else c)
-result = first if code is None else data.fetch("verification", f, status, code, 200)
+code = b.selectbox("and finding", [ANY, *codes], key="verify_code",
+                   format_func=lambda c: c if c == ANY else f"{c}: {CODES.get(c, '')}")
+code = None if code == ANY else code
+result = first if code is None else data.fetch("verification", f, status, code, LIMIT)
 
 cols = st.columns(len(STATUSES) + 1)
 cols[0].metric("Hands verified", f"{result['hands']:,}")
 for col, s in zip(cols[1:], STATUSES):
-    col.metric(s, f"{result['status'][s]:,}")
+    col.metric(s, f"{result['status'][s]:,}", help=MEANING[s])
 
 st.subheader("Findings by code")
 if result["codes"].is_empty():
     st.caption("No findings: every hand verified adds up.")
 else:
-    st.dataframe(result["codes"], hide_index=True, key="codes", column_config={
-        "hands": st.column_config.NumberColumn("hands with it"),
-        "findings": st.column_config.NumberColumn("findings")})
+    st.dataframe(result["codes"].with_columns(
+        pl.col("code").replace_strict(CODES, default="").alias("meaning")),
+        hide_index=True, key="codes", column_order=("code", "meaning", "hands", "findings"),
+        column_config={
+            "hands": st.column_config.NumberColumn("hands with it", format="%,d"),
+            "findings": st.column_config.NumberColumn("findings", format="%,d")})
 
 selected, found = result["selected"], result["findings"]
-chosen = " and ".join(x for x in (status and f"verdict {status}", code and f"code {code}") if x)
+chosen = " and ".join(x for x in (status and f"verdict {status}", code and f"finding {code}")
+                      if x)
 st.subheader(f"Hands with {chosen or 'any verdict'}: {selected.height:,}"
-             + (" (the first 200)" if selected.height >= 200 else ""))
+             + (f" (the first {LIMIT})" if selected.height >= LIMIT else ""))
 if selected.is_empty():
     st.caption("None.")
     st.stop()
-st.dataframe(selected.with_columns(pl.Series("replay", [
-    show.replay_url(s, h) for s, h in zip(selected["site"].to_list(),
-                                          selected["hand_id"].to_list())])),
-    hide_index=True, key="selected", column_config={
-        "replay": st.column_config.LinkColumn("replay", display_text="replay"),
-        "played_at": st.column_config.DatetimeColumn("played", format="YYYY-MM-DD HH:mm")})
+params = url_params()
+st.dataframe(selected.select(
+    pl.Series(show.TIME_COLUMN, [show.when(t, z) for t, z in
+                                 zip(selected["played_at"].to_list(),
+                                     selected["zone_known"].to_list())]),
+    "site", "hand_id", "status", "path", "line",
+    pl.Series("replay", [show.replay_url(s, h, params) for s, h in
+                         zip(selected["site"].to_list(), selected["hand_id"].to_list())])),
+    hide_index=True, key="selected", placeholder=show.MISSING, column_config={
+        "site": st.column_config.TextColumn("room"),
+        "hand_id": st.column_config.TextColumn("hand"),
+        "status": st.column_config.TextColumn("verdict"),
+        "path": st.column_config.TextColumn("file", width="medium"),
+        "line": st.column_config.NumberColumn("line", format="%d"),
+        "replay": st.column_config.LinkColumn("replay", display_text="replay")})
+if not selected["zone_known"].all():
+    st.caption(show.ROOM_CLOCK_NOTE)
 
 by_hand: dict[tuple[str, str], list[dict]] = {}
 for row in found.iter_rows(named=True):
@@ -59,11 +93,12 @@ for n, row in enumerate(selected.head(SHOWN_IN_FULL).iter_rows(named=True)):
     with st.expander(f"{row['site']} #{row['hand_id']} · {row['status']}", expanded=n < OPEN):
         st.code(f"{row['path']}:{row['line']}", language=None, wrap_lines=True)
         st.dataframe(pl.DataFrame(
-            [(x["code"], x["severity"], None if x["street"] is None else STREETS[x["street"]],
-              x["action"], x["message"]) for x in by_hand.get(key, [])],
-            schema={"code": pl.String, "severity": pl.String, "street": pl.String,
-                    "action": pl.Int64, "message": pl.String}, orient="row"),
+            [(x["code"], CODES.get(x["code"], ""), x["severity"],
+              "" if x["street"] is None else STREETS[x["street"]], x["message"])
+             for x in by_hand.get(key, [])],
+            schema={"code": pl.String, "meaning": pl.String, "severity": pl.String,
+                    "street": pl.String, "message": pl.String}, orient="row"),
             hide_index=True, key=f"findings_{row['site']}_{row['hand_id']}")
         st.page_link(show.HANDS_PAGE, label="Open in the replayer",
                      icon=":material/play_circle:",
-                     query_params={"hand": show.hand_key(*key)})
+                     query_params={**params, "hand": show.hand_key(*key)})
