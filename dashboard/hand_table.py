@@ -35,20 +35,25 @@ def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "a
         columns += ["players"]
     columns += [pl.col("board").fill_null("").map_elements(show.card_text,
                                                            return_dtype=pl.String),
-                "pot_bb", pl.col("status").fill_null("not judged"),
-                pl.Series("replay", [show.replay_url(s, h, params) for s, h in
-                                     zip(listed["site"].to_list(), listed["hand_id"].to_list())])]
+                "pot_bb", pl.col("status").fill_null("not judged")]
+    if not select:  # a list whose rows are clicked shows the hand on its own page
+        columns.append(pl.Series("replay", [show.replay_url(s, h, params) for s, h in
+                                            zip(listed["site"].to_list(),
+                                                listed["hand_id"].to_list())]))
     table = listed.select(columns)
-    config = {
-        "site": st.column_config.TextColumn("room"),
-        "hand_id": st.column_config.TextColumn("hand"),
-        "cards": st.column_config.TextColumn("cards", width=70),
-        "board": st.column_config.TextColumn("board", width=120),
-        "net": st.column_config.NumberColumn(f"net ({unit})",
-                                             format=show.amount_format(unit, True)),
-        "pot_bb": st.column_config.NumberColumn("pot (bb)", format="%,.1f"),
-        "players": st.column_config.NumberColumn("players", format="%d"),
-        "status": st.column_config.TextColumn("verdict"),
+    config = {  # widths that fit the list beside the sidebar at 1280 pixels
+        show.TIME_COLUMN: st.column_config.TextColumn(show.TIME_COLUMN, width=112),
+        "site": st.column_config.TextColumn("room", width=74),
+        "hand_id": st.column_config.TextColumn("hand", width=94),
+        "stakes": st.column_config.TextColumn("stakes", width=92),
+        "position": st.column_config.TextColumn("pos.", width=48),
+        "cards": st.column_config.TextColumn("cards", width=54),
+        "board": st.column_config.TextColumn("board", width=104),
+        "net": st.column_config.NumberColumn(f"net ({'bb' if unit == show.BB else unit})",
+                                             format=show.amount_format(unit, True), width=72),
+        "pot_bb": st.column_config.NumberColumn("pot (bb)", format="%,.1f", width=64),
+        "players": st.column_config.NumberColumn("players", format="%d", width=60),
+        "status": st.column_config.TextColumn("verdict", width=64),
         "replay": st.column_config.LinkColumn("replay", display_text="replay",
                                               help="Opens the hand in a new tab, with the "
                                                    "same filters"),

@@ -103,6 +103,11 @@ def replay_url(site: str, hand_id: str, filters: dict | None = None) -> str:
                                 doseq=True)
 
 
+def table_height(rows: int) -> int:
+    """A table's height in pixels that shows all its rows without scrolling."""
+    return 35 * (rows + 1) + 3
+
+
 def stat_columns(unit_label: str) -> dict:
     """st.dataframe column settings shared by the aggregate tables."""
     cfg = {

@@ -53,7 +53,8 @@ for i, name in enumerate(names):  # names are labels only: a player may be calle
 order = ["stat", *[c for i in range(len(names)) for c in (f"value_{i}", f"n_{i}")]]
 for group in ("Preflop", "Postflop", "Showdown"):
     st.subheader(group)
-    st.dataframe(stats.filter(pl.col("group") == group), hide_index=True,
+    part = stats.filter(pl.col("group") == group)
+    st.dataframe(part, hide_index=True, height=show.table_height(part.height),
                  key=f"compare_{group}", column_order=order, column_config=config,
                  placeholder=show.MISSING)
 st.caption("Percentages (AF: a factor); n is each player's number of chances for the stat.")

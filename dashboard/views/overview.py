@@ -34,7 +34,7 @@ else:
     if money:
         cols[3].metric("Net (big blinds)", show.money(s["net_bb"], show.BB))
     elif f.kind == "cash":
-        cols[3].metric("Currencies", ", ".join(currencies),
+        cols[3].metric("Currencies", f"{len(currencies)}",
                        help="Money of several currencies does not add up: totals are in "
                             "big blinds, and by currency below.")
 

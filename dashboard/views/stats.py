@@ -24,6 +24,7 @@ for group in ("Preflop", "Postflop", "Showdown"):
     st.subheader(group)
     part = table.filter(pl.col("group") == group)
     st.dataframe(part, hide_index=True, key=f"stats_{group}", placeholder=show.MISSING,
+                 height=show.table_height(part.height),
                  column_order=("label", "value", "done", "chances", "counts"),
                  column_config={
                      "label": st.column_config.TextColumn("stat"),
