@@ -23,6 +23,8 @@ PAGES = ("overview", "positions", "starting_hands", "hands", "verification", "im
 def run_page(db: Path, page: str, monkeypatch, query: dict | None = None) -> AppTest:
     monkeypatch.setenv("HANDLENS_DB", str(db))
     at = AppTest.from_file(str(APP), default_timeout=60)
+    if query:  # the address a session starts from
+        at.query_params.update(query)
     at.run()
     if query:
         at.query_params.update(query)
@@ -62,151 +64,10 @@ def plotly_figures(at: AppTest) -> list[dict]:
     return [json.loads(e.proto.spec) for e in at.get("plotly_chart")]
 
 
-HERO_USD = """
-SELECT count(*), sum(s.net), 100 * sum(s.net_bb) / count(*)
-FROM player_hand_flags s JOIN hands h USING (site, hand_id)
-WHERE s.player = 'Hero' AND h.currency = 'USD'
-"""
-
-
-# ---- Overview
-
-def test_overview_shows_the_heros_numbers(dashboard_db, monkeypatch):
-    at = run_page(dashboard_db, "overview", monkeypatch)
-    (hands, net_bb, vpip_c, vpip_d, pfr_d, calls, aggressive, wtsd_c, wtsd_d), = sql(
-        dashboard_db, """
-        SELECT count(*), sum(net_bb), sum((chances & 1 <> 0)::INT), sum((dones & 1 <> 0)::INT),
-               sum((dones & 2 <> 0)::INT), sum(post_calls), sum(post_bets + post_raises),
-               sum((chances & 262144 <> 0)::INT), sum((dones & 262144 <> 0)::INT)
-        FROM player_hand_flags WHERE player = 'Hero'""")
-    (usd_hands, usd_net, _), = sql(dashboard_db, HERO_USD)
-    (chips_net,), = sql(dashboard_db, """SELECT sum(s.net) FROM player_hand_flags s
-        JOIN hands h USING (site, hand_id) WHERE s.player = 'Hero' AND h.currency = 'chips'""")
-    shown = metrics(at)
-    assert "Player: Hero" in texts(at)
-    assert shown["Hands"] == f"{hands:,}"
-    assert shown["Net (USD)"] == f"{usd_net:+,.2f}"
-    assert shown["Net (chips)"] == f"{chips_net:+,.0f}"
-    assert shown["bb/100"] == f"{100 * float(net_bb) / hands:,.2f}"
-    assert shown["VPIP"] == f"{100 * vpip_d / vpip_c:.1f} %"
-    assert shown["PFR"] == f"{100 * pfr_d / vpip_c:.1f} %"
-    assert shown["AF"] == f"{aggressive / calls:,.2f}"
-    assert shown["WTSD"] == f"{100 * wtsd_d / wtsd_c:.1f} %"
-    # the winnings graph: four lines; in big blinds (two currencies); ends at the total
-    fig, = plotly_figures(at)
-    assert [t["name"] for t in fig["data"]] == ["net", "all-in adjusted", "showdown",
-                                                "non-showdown"]
-    net, _, showdown, non_showdown = (t["y"] for t in fig["data"])
-    assert net[-1] == pytest.approx(float(net_bb), abs=0.01)
-    assert showdown[-1] + non_showdown[-1] == pytest.approx(net[-1], abs=0.01)
-    assert fig["data"][0]["x"][-1] == hands
-    assert "several currencies" in at.caption[0].value
-    by_currency = frame(at, "currency", "hands")
-    assert dict(zip(by_currency["currency"], by_currency["hands"]))["USD"] == usd_hands
-
-
-def test_overview_follows_the_filters(dashboard_db, monkeypatch):
-    at = run_page(dashboard_db, "overview", monkeypatch)
-    at.multiselect(key="f_stakes").set_value(["USD 0.05/0.10"])
-    at.multiselect(key="f_structures").set_value(["NL"])
-    at.multiselect(key="f_positions").set_value(["BTN", "CO"])
-    at.run()
-    assert not at.exception
-    (hands, net, net_bb), = sql(dashboard_db, """
-        SELECT count(*), sum(s.net), sum(s.net_bb) FROM player_hand_flags s
-        JOIN hands h USING (site, hand_id)
-        WHERE s.player = 'Hero' AND h.currency = 'USD' AND h.small_blind = 0.05
-          AND h.big_blind = 0.10 AND h.structure = 'NL' AND s.position IN ('BTN', 'CO')""")
-    shown = metrics(at)
-    assert shown["Hands"] == f"{hands:,}"
-    assert shown["Net (USD)"] == f"{net:+,.2f}"
-    assert "Net (chips)" not in shown
-    fig, = plotly_figures(at)  # one currency: the graph counts money
-    assert fig["data"][0]["y"][-1] == pytest.approx(float(net), abs=0.005)
-    assert fig["layout"]["yaxis"]["title"]["text"] == "USD"
-    assert shown["bb/100"] == f"{100 * float(net_bb) / hands:,.2f}"
-
-
-def test_dates_and_all_players(dashboard_db, monkeypatch):
-    from datetime import date
-    at = run_page(dashboard_db, "overview", monkeypatch)
-    at.selectbox(key="f_player").set_value("\x00all")
-    at.date_input(key="f_until").set_value(date(2026, 11, 3))
-    at.run()
-    (hands,), = sql(dashboard_db, "SELECT count(*) FROM player_hand_flags"
-                                  " WHERE played_at < DATE '2026-11-04'")
-    assert hands > 0
-    assert metrics(at)["Hands"] == f"{hands:,}"
-    assert "Player: all players" in texts(at)
-
-
-# ---- Positions
-
-def test_positions_tables_match_sql(dashboard_db, monkeypatch):
-    at = run_page(dashboard_db, "positions", monkeypatch)
-    table = frame(at, "position", "hands")
-    expected = dict(sql(dashboard_db, "SELECT position, count(*) FROM player_hand_flags"
-                                      " WHERE player = 'Hero' GROUP BY 1"))
-    assert dict(zip(table["position"], table["hands"])) == expected
-    assert list(table["position"])[:1] == ["UTG"] and list(table["position"])[-2:] == ["SB", "BB"]
-    groups = frame(at, "position_group", "bb_per_100")
-    bb100 = {g: round(100 * float(n) / c, 2) for g, n, c in sql(
-        dashboard_db, "SELECT position_group, sum(net_bb), count(*) FROM player_hand_flags"
-                      " WHERE player = 'Hero' GROUP BY 1")}
-    assert dict(zip(groups["position_group"], groups["bb_per_100"])) == pytest.approx(bb100)
-    assert list(groups["position_group"]) == ["EP", "MP", "CO", "BTN", "SB", "BB"]
-    btn_vpip = sql(dashboard_db, """SELECT 100 * sum((dones & 1 <> 0)::INT)
-        / sum((chances & 1 <> 0)::INT) FROM player_hand_flags
-        WHERE player = 'Hero' AND position = 'BTN'""")[0][0]
-    assert dict(zip(table["position"], table["vpip"]))["BTN"] == round(btn_vpip, 1)
-    assert len(plotly_figures(at)) == 2
-
-
-# ---- Starting hands
-
-def test_starting_hands_grid_and_a_cell(dashboard_db, monkeypatch):
-    at = run_page(dashboard_db, "starting_hands", monkeypatch)
-    expected = dict(sql(dashboard_db, "SELECT hand_class, count(*) FROM player_hand_flags"
-                                      " WHERE player = 'Hero' AND hand_class IS NOT NULL"
-                                      " GROUP BY 1"))
-    table = frame(at, "hand_class", "hands")
-    assert dict(zip(table["hand_class"], table["hands"])) == expected
-    fig, = plotly_figures(at)
-    grid = fig["data"][0]
-    assert len(grid["z"]) == 13 and all(len(row) == 13 for row in grid["z"])
-    assert grid["text"][0][0].startswith("<b>AA</b>")  # pairs on the diagonal
-    assert grid["text"][0][1].startswith("<b>AKs</b>")  # suited above
-    assert grid["text"][1][0].startswith("<b>AKo</b>")  # offsuit below
-    aks = expected.get("AKs", 0)
-    if aks:
-        assert f"<br>{aks:,}<br>" in grid["text"][0][1]
-    assert grid["colorbar"]["title"]["text"] == "bb/100"
-
-    at.radio(key="colour_by").set_value("frequency").run()
-    assert plotly_figures(at)[0]["data"][0]["colorbar"]["title"]["text"] == "% of hands"
-
-    cell = max(expected, key=expected.get)
-    at.selectbox(key="hand_class").set_value(cell).run()
-    assert not at.exception
-    assert any(h.value == f"{cell}: {expected[cell]:,} hands" for h in at.subheader)
-    listed = frame(at, "hand_id", "replay")
-    assert len(listed) == expected[cell]
-    assert all(url.startswith("hands?hand=PokerStars%3A") for url in listed["replay"])
+# the pages' figures: tests/test_dashboard_pages.py
 
 
 # ---- Hands and the replayer
-
-def test_hand_list_counts_and_filters(dashboard_db, monkeypatch):
-    at = run_page(dashboard_db, "hands", monkeypatch)
-    (hands,), = sql(dashboard_db, "SELECT count(*) FROM player_hand_flags WHERE player = 'Hero'")
-    assert at.caption[0].value.startswith(f"{hands:,} hands match")
-    listed = frame(at, "hand_id", "replay")
-    assert len(listed) == 200
-    at.selectbox(key="list_status").set_value("failed").run()
-    listed = frame(at, "hand_id", "replay")
-    assert list(listed["hand_id"]) == [FAILED_HAND]
-    assert at.caption[0].value.startswith("1 hands match")
-
 
 def test_replayer_street_by_street(dashboard_db, monkeypatch):
     at = run_page(dashboard_db, "hands", monkeypatch, {"hand": "PokerStars:240000000003"})
@@ -254,35 +115,14 @@ def test_replayer_says_when_the_file_is_gone(dashboard_db, monkeypatch, tmp_path
 
 # ---- Verification
 
-def test_verification_counts_and_the_failed_hand(dashboard_db, monkeypatch):
-    at = run_page(dashboard_db, "verification", monkeypatch)
-    shown = metrics(at)
-    status = dict(sql(dashboard_db, """SELECT v.status, count(*) FROM verdicts v
-        WHERE EXISTS (SELECT 1 FROM player_hand_flags s WHERE s.site = v.site
-                      AND s.hand_id = v.hand_id AND s.player = 'Hero') GROUP BY 1"""))
-    assert shown["Hands verified"] == f"{sum(status.values()):,}"
-    assert shown["ok"] == f"{status['ok']:,}" and shown["failed"] == "1"
-    codes = frame(at, "code", "hands")
-    assert sorted(codes["code"]) == ["RAKE_MISMATCH", "SUMMARY_MISMATCH"]
-    selected = frame(at, "hand_id", "replay")
-    assert list(selected["hand_id"]) == [FAILED_HAND]
-    assert list(selected["replay"]) == [f"hands?hand=PokerStars%3A{FAILED_HAND}"]
-    expander, = at.expander
-    assert expander.label == f"PokerStars #{FAILED_HAND} · failed"
-    link = at.get("page_link")[0].proto
-    assert link.label == "Open in the replayer" and FAILED_HAND in link.query_string
-
-    at.selectbox(key="verify_status").set_value(None)
-    at.selectbox(key="verify_code").set_value("RAKE_MISMATCH")
-    at.run()
-    assert list(frame(at, "hand_id", "replay")["hand_id"]) == [FAILED_HAND]
-
-
 def test_verification_of_all_players(dashboard_db, monkeypatch):
     at = run_page(dashboard_db, "verification", monkeypatch)
     at.selectbox(key="f_player").set_value("\x00all").run()
-    (hands,), = sql(dashboard_db, "SELECT count(*) FROM verdicts")
-    assert metrics(at)["Hands verified"] == f"{hands:,}"
+    for kind, where in (("cash", "IS NULL"), ("tournament", "IS NOT NULL")):
+        at.radio(key="f_kind").set_value(kind).run()
+        (hands,), = sql(dashboard_db, "SELECT count(*) FROM verdicts JOIN hands"
+                                      f" USING (site, hand_id) WHERE tournament_id {where}")
+        assert metrics(at)["Hands verified"] == f"{hands:,}"
 
 
 # ---- Import
@@ -316,7 +156,9 @@ def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
     assert Path(path) == kept.resolve()
 
     at.switch_page("views/overview.py").run()  # the new hands show at once
-    (hero_hands,), = sql(db, "SELECT count(*) FROM player_hand_flags WHERE player = 'Hero'")
+    (hero_hands,), = sql(db, "SELECT count(*) FROM player_hand_flags s JOIN hands h"
+                             " USING (site, hand_id) WHERE s.player = 'Hero'"
+                             " AND h.tournament_id IS NULL")
     assert metrics(at)["Hands"] == f"{hero_hands:,}"
 
 
@@ -363,9 +205,10 @@ def test_player_names_show_literally(dashboard_db, monkeypatch):
         at = run_page(dashboard_db, "hands", monkeypatch)
         at.selectbox(key="f_player").set_value(name).run()
         assert not at.exception
-        assert f"Player: {name}" in texts(at)
-        listed = frame(at, "hand_id", "player")
-        assert set(listed["player"]) == {name}
+        assert f"{name} · cash games" in texts(at)
+        listed = frame(at, "hand_id", "stakes")
+        assert set(listed["hand_id"]) == {h for (h,) in sql(
+            dashboard_db, "SELECT hand_id FROM player_hand_flags WHERE player = ?", [name])}
         # never through Markdown or HTML: no element of those kinds holds the name
         for kind in ("markdown", "caption", "title", "header", "subheader", "info",
                      "warning", "error", "success"):
@@ -411,7 +254,7 @@ def test_an_import_writing_shows_the_last_figures(dashboard_db, monkeypatch, tmp
         holder.communicate("\n", timeout=30)
     at.run()  # the import is done: fresh figures, no notice
     assert not at.exception and not at.info
-    assert f"Player: {BOLD_NAME}" in texts(at)
+    assert f"{BOLD_NAME} · cash games" in texts(at)
     (hands,), = sql(db, "SELECT count(*) FROM player_hand_flags WHERE player = ?", [BOLD_NAME])
     assert metrics(at)["Hands"] == f"{hands:,}"
 
@@ -463,6 +306,7 @@ def test_every_room_imported_is_offered_and_shown(dashboard_db, monkeypatch):
     at.selectbox(key="f_player").set_value(ALL_PLAYERS)
     room_filter.set_value(["Winamax"]).run()
     assert not at.exception
-    listed = frame(at, "hand_id", "replay")
-    winamax = {h for (h,) in sql(dashboard_db, "SELECT hand_id FROM hands WHERE site = 'Winamax'")}
+    listed = frame(at, "hand_id", "stakes")
+    winamax = {h for (h,) in sql(dashboard_db, "SELECT hand_id FROM hands WHERE site = 'Winamax'"
+                                               " AND tournament_id IS NULL AND supported")}
     assert set(listed["hand_id"]) == winamax
