@@ -48,7 +48,7 @@ def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "a
         "stakes": st.column_config.TextColumn("stakes", width=92),
         "position": st.column_config.TextColumn("pos.", width=48),
         "cards": st.column_config.TextColumn("cards", width=54),
-        "board": st.column_config.TextColumn("board", width=104),
+        "board": st.column_config.TextColumn("board", width=96),
         "net": st.column_config.NumberColumn(f"net ({'bb' if unit == show.BB else unit})",
                                              format=show.amount_format(unit, True), width=72),
         "pot_bb": st.column_config.NumberColumn("pot (bb)", format="%,.1f", width=64),

@@ -92,3 +92,171 @@ def test_names_are_text_in_the_browser(server, browser):
         browser.switch_to.alert.text
     assert not browser.execute_script(
         "return [...document.scripts].some(s => s.text.includes('alert(1)'))")
+
+
+# ---- the defects of issue 12, seen as a person sees them, at 1280 pixels
+
+WIDTH = 1280
+# every table drawn whose columns are wider than its frame (a clipped column)
+CLIPPED = """
+return [...document.querySelectorAll('[data-testid="stDataFrame"]')].map(el => {
+  const sc = el.querySelector('.dvn-scroller');
+  if (!sc || !sc.clientWidth) return null;
+  const t = el.querySelector('table');
+  return [sc.scrollWidth - sc.clientWidth, t ? t.innerText.slice(0, 60) : ''];
+}).filter(x => x && x[0] > 1);
+"""
+# the text of the page and of every table (tables are drawn on a canvas; their text is
+# also in an accessible table)
+ALL_TEXT = """
+return document.body.innerText + '\\n' + [...document.querySelectorAll(
+  '[data-testid="stDataFrame"] table')].map(t => t.innerText).join('\\n');
+"""
+NARROW_PAGES = (
+    ("?game=cash", "Overview"), ("?game=tournament", "Overview"),
+    ("?player=*&game=cash", "Overview"), ("stats?game=cash", "Stats"),
+    ("positions?game=cash", "Positions"), ("starting_hands?game=cash", "Starting hands"),
+    ("hands?game=cash", "Hands"), ("hands?player=*&game=tournament", "Hands"),
+    ("reports?game=cash", "Reports"), ("compare?game=cash", "Compare players"),
+    ("verification?game=cash", "Verification"), ("import", "Import"))
+
+
+@pytest.fixture()
+def narrow(browser):
+    browser.set_window_size(WIDTH, 1400)
+    yield browser
+    browser.set_window_size(1500, 1600)
+
+
+@pytest.mark.parametrize("path,title", NARROW_PAGES, ids=[p[0] or "overview" for p in NARROW_PAGES])
+def test_no_clipped_column_and_no_none_at_1280(server, narrow, path, title):
+    import re
+    _load(narrow, server + path, title)
+    _no_exception(narrow)
+    assert narrow.execute_script(CLIPPED) == []
+    assert not re.search(r"\bNone\b", narrow.execute_script(ALL_TEXT))
+
+
+def _metric(driver, label: str) -> str:
+    from selenium.webdriver.common.by import By
+    for m in driver.find_elements(By.CSS_SELECTOR, '[data-testid="stMetric"]'):
+        lines = m.text.splitlines()
+        if lines and lines[0] == label:
+            return lines[1]
+    raise AssertionError(f"no metric {label!r}")
+
+
+def _sql(db, query: str) -> list[tuple]:
+    import duckdb
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(query).fetchall()
+    finally:
+        con.close()
+
+
+def test_money_is_never_mixed_and_all_players_count_hands(server, narrow, dashboard_db):
+    from selenium.webdriver.common.by import By
+    currencies = [c for (c,) in _sql(dashboard_db, """SELECT DISTINCT h.currency
+        FROM player_hand_flags s JOIN hands h USING (site, hand_id)
+        WHERE s.player = 'Hero' AND h.tournament_id IS NULL""")]
+    _load(narrow, server + "?player=Hero&game=cash", "Overview")
+    labels = [m.text.splitlines()[0] for m in
+              narrow.find_elements(By.CSS_SELECTOR, '[data-testid="stMetric"]')]
+    assert "Net (chips)" not in labels
+    if len(currencies) > 1:
+        assert not [x for x in labels if x.startswith("Net (") and x != "Net (big blinds)"]
+    _load(narrow, server + "?player=Hero&game=tournament", "Overview")
+    assert "Hero · tournaments" in narrow.find_element(By.TAG_NAME, "body").text
+    (hands,), = _sql(dashboard_db, """SELECT count(*) FROM player_hand_flags s
+        JOIN hands h USING (site, hand_id) WHERE s.player = 'Hero'
+        AND h.tournament_id IS NOT NULL""")
+    assert _metric(narrow, "Hands") == f"{hands:,}"
+    _load(narrow, server + "?player=*&game=cash", "Overview")
+    (hands,), = _sql(dashboard_db, """SELECT count(*) FROM hands h WHERE h.supported
+        AND h.tournament_id IS NULL AND EXISTS (SELECT 1 FROM player_hand_flags s
+        WHERE s.site = h.site AND s.hand_id = h.hand_id)""")
+    assert _metric(narrow, "Hands") == f"{hands:,}"
+
+
+def test_one_time_zone_named(server, narrow):
+    _load(narrow, server + "hands?player=*&game=cash", "Hands")
+    text = narrow.execute_script(ALL_TEXT)
+    assert "played (UTC)" in text
+
+
+def test_a_grid_cell_click_lists_its_hands(server, narrow):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _load(narrow, server + "starting_hands?player=Hero&game=cash", "Starting hands")
+    area = narrow.find_element(By.CSS_SELECTOR, '[data-testid="stPlotlyChart"] .nsewdrag')
+    box = area.rect
+    # the top-left cell is AA: a thirteenth of the plot from its corner
+    ActionChains(narrow).move_to_element_with_offset(
+        area, int(-box["width"] / 2 + box["width"] / 26),
+        int(-box["height"] / 2 + box["height"] / 26)).click().perform()
+    WebDriverWait(narrow, 30, poll_frequency=0.1).until(lambda d: any(
+        h.text.startswith("AA: ") for h in d.find_elements(By.TAG_NAME, "h3")))
+    assert "AA (" in narrow.execute_script(ALL_TEXT)  # the class chosen below the grid
+
+
+def test_the_replay_link_keeps_the_filters(server, narrow):
+    from selenium.webdriver.common.by import By
+    _load(narrow, server + "verification?player=*&game=cash", "Verification")
+    link = next(a for a in narrow.find_elements(By.CSS_SELECTOR, "a")
+                if "hand=" in (a.get_attribute("href") or ""))
+    href = link.get_attribute("href")
+    assert "player=*" in href or "player=%2A" in href
+    assert "game=cash" in href
+    _load(narrow, href, "Hands")
+    _no_exception(narrow)
+    body = narrow.find_element(By.TAG_NAME, "body").text
+    assert "all players · cash games" in body
+
+
+def test_the_import_notice_during_and_after_an_import(dashboard_db, browser, tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    db = tmp_path / "busy.duckdb"
+    shutil.copy(dashboard_db, db)
+    proc, base = start_dashboard(db, tmp_path / "server.log")
+    holder = None
+    try:
+        holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(db)],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert holder.stdout.readline().strip() == "locked"
+        browser.get(base + "stats?game=cash")  # nothing cached yet: no figures to show
+        WebDriverWait(browser, 60, poll_frequency=0.1).until(
+            lambda d: "An import is writing" in d.find_element(By.TAG_NAME, "body").text)
+        body = browser.find_element(By.TAG_NAME, "body").text
+        assert "figures from before it" not in body  # none are shown: it does not say so
+        holder.communicate("\n", timeout=30)
+        holder = None
+        # the page refreshes by itself, without a click
+        WebDriverWait(browser, 30, poll_frequency=0.2).until(
+            lambda d: "An import is writing" not in d.find_element(By.TAG_NAME, "body").text
+            and d.execute_script(READY, "Stats"))
+        _no_exception(browser)
+        body = browser.find_element(By.TAG_NAME, "body").text
+        assert "Preflop" in body and "Showdown" in body  # the figures, drawn
+    finally:
+        if holder is not None:
+            holder.communicate("\n", timeout=30)
+        stop(proc)
+
+
+LOCK_HOLDER = """
+import sys, duckdb
+con = duckdb.connect(sys.argv[1])
+con.execute("CREATE TABLE IF NOT EXISTS _held (x INTEGER)").fetchall()
+print("locked", flush=True)
+sys.stdin.readline()
+con.close()
+"""

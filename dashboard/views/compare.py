@@ -43,7 +43,7 @@ st.dataframe(players, hide_index=True, key="compare_summary", placeholder=show.M
                             "bb_per_100": st.column_config.NumberColumn("bb/100",
                                                                         format="%+,.2f")})
 if stats.is_empty():
-    st.info("None of these players has hands under these filters.")
+    st.info("No hands of these players match these filters.")
     st.stop()
 config = {"stat": st.column_config.TextColumn("stat")}
 for i, name in enumerate(names):  # names are labels only: a player may be called "stat"

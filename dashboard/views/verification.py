@@ -65,7 +65,7 @@ chosen = " and ".join(x for x in (status and f"verdict {status}", code and f"fin
 st.subheader(f"Hands with {chosen or 'any verdict'}: {selected.height:,}"
              + (f" (the first {LIMIT})" if selected.height >= LIMIT else ""))
 if selected.is_empty():
-    st.caption("None.")
+    st.caption("No hands.")
     st.stop()
 params = url_params()
 st.dataframe(selected.select(
@@ -98,7 +98,13 @@ for n, row in enumerate(selected.head(SHOWN_IN_FULL).iter_rows(named=True)):
              for x in by_hand.get(key, [])],
             schema={"code": pl.String, "meaning": pl.String, "severity": pl.String,
                     "street": pl.String, "message": pl.String}, orient="row"),
-            hide_index=True, key=f"findings_{row['site']}_{row['hand_id']}")
+            hide_index=True, key=f"findings_{row['site']}_{row['hand_id']}",
+            column_config={  # widths that fit the page at 1280 pixels; hover for the rest
+                "code": st.column_config.TextColumn("code", width=150),
+                "meaning": st.column_config.TextColumn("meaning", width=220),
+                "severity": st.column_config.TextColumn("severity", width=64),
+                "street": st.column_config.TextColumn("street", width=60),
+                "message": st.column_config.TextColumn("message", width=250)})
         st.page_link(show.HANDS_PAGE, label="Open in the replayer",
                      icon=":material/play_circle:",
                      query_params={**params, "hand": show.hand_key(*key)})
