@@ -212,8 +212,9 @@ def test_a_grid_cell_click_lists_its_hands(server, narrow):
         except TimeoutException:
             continue
     assert listed(narrow)
-    tables = narrow.execute_script(ALL_TEXT).split("\nAA: ", 1)[1]
-    assert "played (UTC)" in tables  # the list of AA's hands, below the grid
+    # the list of AA's hands, below the grid
+    WebDriverWait(narrow, 30, poll_frequency=0.1).until(
+        lambda d: "played (UTC)" in d.execute_script(ALL_TEXT).split("\nAA: ", 1)[-1])
 
 
 def test_the_replay_link_keeps_the_filters(server, narrow):
