@@ -311,7 +311,7 @@ def _decided_move(t: _Table, p: _Player, street: Street, owed: Decimal, can_rais
                 pot=t.pot(), level=level, bets=bets, can_raise=can_raise, least=least,
                 cap=cap, stack=p.stack, put=p.put, big_blind=t.stakes.big_blind,
                 players=len(t.live()), aggressors=dict(t.aggressors), rng=t.rng,
-                dealt=len(t.players))
+                dealt=len(t.players), fixed_limit=size is not None)
     move, to = t.decide(spot)
     if move == "fold" and owed == 0:
         move = "call"  # a check costs nothing

@@ -20,8 +20,8 @@ from engine.preflop_rank import top_fraction
 
 # the share of hands a regular opens first in, by position (9-max; 6-max's UTG is HJ-ish)
 OPEN = {"UTG": 0.11, "UTG+1": 0.12, "UTG+2": 0.14, "UTG+3": 0.15, "LJ": 0.16, "HJ": 0.19,
-        "CO": 0.26, "BTN": 0.42, "SB": 0.33, "BB": 0.10}
-CALL = {"BTN": 0.15, "CO": 0.12, "SB": 0.07, "BB": 0.26}  # flat a single raise; others 0.09
+        "CO": 0.27, "BTN": 0.44, "SB": 0.34, "BB": 0.10}
+CALL = {"BTN": 0.2, "CO": 0.15, "SB": 0.09, "BB": 0.42}  # flat a single raise; others 0.10
 LOOSENESS = (0.8, 1.0, 1.0, 1.25, 1.7)  # a nit, two regulars, a loose one, a fish
 
 
@@ -47,6 +47,7 @@ class Spot:
     aggressors: dict[Street, str]  # the last to bet or raise on each street so far
     rng: random.Random
     dealt: int = 6  # players dealt in
+    fixed_limit: bool = False  # a call costs a bet at most: call wider
 
 
 def looseness(name: str) -> float:
@@ -84,14 +85,16 @@ def _preflop(s: Spot) -> tuple[str, Decimal | None]:
     if raises == 1:
         if s.owed > (s.stack + s.put) / 3:  # a shove or near it
             return ("call", None) if strength <= 0.05 * loose else ("fold", None)
-        if strength <= 0.035 or (0.10 < strength <= 0.17 and _suited(s.cards)
-                                  and rng.random() < 0.3):
+        if strength <= 0.045 or (0.10 < strength <= 0.22 and _suited(s.cards)
+                                  and rng.random() < 0.4):
             size = Decimal("3.6") if s.position in ("SB", "BB") else 3
             return _sized_raise(s, s.level * size)
-        if strength <= CALL.get(s.position, 0.09) * loose:
+        if strength <= CALL.get(s.position, 0.10) * loose:
             return "call", None
         return "fold", None
     if raises == 2:
+        if s.fixed_limit and 0.017 < strength <= 0.15 * loose:
+            return "call", None
         if strength <= 0.017:
             return _sized_raise(s, s.level * Decimal("2.3"))
         if strength <= 0.06 * loose and s.owed < (s.stack + s.put) / 3:
@@ -133,14 +136,18 @@ def _postflop(s: Spot) -> tuple[str, Decimal | None]:
         return _sized_raise(s, s.level * 3)
     if made >= 3:
         return ("call", None) if s.bets <= 2 or price < 0.35 or made == 4 else ("fold", None)
-    chance = {2: 0.9 if price < 0.4 else 0.5, 1: 0.45 if price <= 0.35 else 0.1,
-              0: 0.03}[made]
+    chance = {2: 0.9 if price < 0.4 else 0.5, 1: 0.6 if price <= 0.35 else 0.1,
+              0: 0.2 if price <= 0.3 and s.street == Street.FLOP else 0.03}[made]
     if s.street == Street.RIVER:
-        chance *= 0.7 if made == 2 else 0.35
-    elif draw and price <= 0.36:
+        chance *= 0.6 if made == 2 else 0.25
+    elif s.street == Street.TURN and made == 1:
+        chance *= 0.5
+    if s.street != Street.RIVER and draw and price <= 0.36:
         chance = max(chance, 0.85)
     if s.bets >= 2:
         chance *= 0.5
+    if s.fixed_limit:
+        chance *= 1.5
     return ("call", None) if rng.random() < min(1.0, chance * loose) else ("fold", None)
 
 
@@ -158,7 +165,7 @@ def _bet_or_check(s: Spot, made: int, draw: bool) -> tuple[str, Decimal | None]:
             chance = (0.2, 0.05, 0.25, 0.6, 0.9)[made]
         size = Decimal("0.66")
     else:
-        chance = (0.08, 0.1, 0.3, 0.5, 0.75)[made]
+        chance = (0.2 if s.players == 2 else 0.05, 0.1, 0.3, 0.5, 0.75)[made]
         if draw and s.street != Street.RIVER:
             chance += 0.2
         size = Decimal("0.5") if s.rng.random() < 0.5 else Decimal("0.75")
