@@ -1,10 +1,12 @@
-"""Random legal Hold'em hands, complete with pots, rake and showdown.
+"""Legal Hold'em hands, complete with pots, rake and showdown.
 
 A dealer of its own (it does not ask the replay what is legal, so the two check
-each other): 2 to 10 players, no-limit, pot-limit or fixed-limit, antes,
-straddles, short stacks so that side pots and incomplete all-in raises come
-often, split pots and boards run twice. ``simulate(rng)`` returns a Hand as
-PokerStars would record it; parsers.pokerstars.write renders it as text.
+each other). ``play_hand`` deals a table's ``Setup`` and asks a strategy for each
+decision (engine.strategy; engine.sessions builds a regular's tables) or decides at
+random. ``simulate(rng)`` plays random tables at random: 2 to 10 players, no-limit,
+pot-limit or fixed-limit, antes, straddles, short stacks so that side pots and
+incomplete all-in raises come often, split pots and boards run twice. A Hand comes
+back as PokerStars would record it; parsers.pokerstars.write renders it as text.
 """
 from __future__ import annotations
 
