@@ -65,6 +65,8 @@ def regular_hands(rng: random.Random, count: int, first_number: int,
         if pick < 0.08:
             session = sit_and_go(rng, clock)
         else:
+            if len(tables) > len(TABLES) * 15:
+                tables.clear()  # names may come back once half of them have been used
             while (table := f"{rng.choice(TABLES)} {roman(rng.randint(1, 30))}") in tables:
                 pass
             tables.add(table)
