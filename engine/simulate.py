@@ -1,14 +1,17 @@
-"""Random legal Hold'em hands, complete with pots, rake and showdown.
+"""Legal Hold'em hands, complete with pots, rake and showdown.
 
 A dealer of its own (it does not ask the replay what is legal, so the two check
-each other): 2 to 10 players, no-limit, pot-limit or fixed-limit, antes,
-straddles, short stacks so that side pots and incomplete all-in raises come
-often, split pots and boards run twice. ``simulate(rng)`` returns a Hand as
-PokerStars would record it; parsers.pokerstars.write renders it as text.
+each other). ``play_hand`` deals a table's ``Setup`` and asks a strategy for each
+decision (engine.strategy; engine.sessions builds a regular's tables) or decides at
+random. ``simulate(rng)`` plays random tables at random: 2 to 10 players, no-limit,
+pot-limit or fixed-limit, antes, straddles, short stacks so that side pots and
+incomplete all-in raises come often, split pots and boards run twice. A Hand comes
+back as PokerStars would record it; parsers.pokerstars.write renders it as text.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
@@ -17,7 +20,9 @@ from engine.cards import DECK
 from engine.evaluate import evaluate, hand_name
 from engine.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, Summary, SummarySeat)
+from engine.positions import NAMES as POSITION_NAMES
 from engine.pots import Pot, build_pots, split, uncalled
+from engine.strategy import Spot
 
 NAMES = ("Hero", "MapleLeaf77", "quietriver", "Tanzanite", "kb_grinder", "OldOakTree",
          "Ragnhild", "PocketFives99", "Brightwater", "zz_top_zz", "LimitLarry", "turnpike",
@@ -49,6 +54,10 @@ class _Table:
     unit: Decimal
     players: list[_Player]  # clockwise from the first seat after the button
     actions: list[Action] = field(default_factory=list)
+    decide: Callable[[Spot], tuple[str, Decimal]] | None = None  # None: at random
+    positions: dict[str, str] = field(default_factory=dict)  # player → "UTG" ... "BB"
+    board: list[str] = field(default_factory=list)
+    aggressors: dict[Street, str] = field(default_factory=dict)  # the last to bet or raise
 
     def live(self) -> list[_Player]:
         return [p for p in self.players if not p.folded]
@@ -74,9 +83,38 @@ class _Table:
 START = datetime(2026, 11, 1, 20, 0)  # the simulated clock: a hand every 47 seconds
 
 
-def simulate(rng: random.Random, start: datetime | None = None, number: int = 0) -> Hand:
-    """One random, legal, complete hand: hand id 250000000000 + ``number``, played at
-    ``start`` (by default 47 seconds a hand after START)."""
+@dataclass
+class Setup:
+    """A table before the cards are dealt: who sits where with what, the game, the blinds."""
+    structure: str
+    stakes: Stakes
+    unit: Decimal  # the smallest amount: a cent, or a chip
+    max_seats: int
+    button: int
+    seats: list[tuple[int, str, Decimal]]  # seat number, player, stack; in seat order
+    table: str | None = None  # by default "Simulated <number % 97>"
+    tournament_id: str | None = None  # by default 3000000000 + number // 50 (tournaments)
+    tournament_level: str = "I"
+    buy_in: str = "$5.00+$0.50 USD"
+    tournament: bool = False
+    straddles: bool = True  # may the third player straddle (15 % of hands)
+
+
+def simulate(rng: random.Random, start: datetime | None = None, number: int = 0,
+             play: str = "random") -> Hand:
+    """One legal, complete hand: hand id 250000000000 + ``number``, played at ``start``
+    (by default 47 seconds a hand after START). ``play="random"``: a random table and
+    random decisions (every rule comes up); ``"regular"``: a 6-max no-limit table where
+    everyone plays engine.strategy's sensible poker."""
+    if play == "random":
+        return play_hand(rng, _random_setup(rng), None, start, number)[0]
+    if play == "regular":
+        from engine.strategy import decide
+        return play_hand(rng, regular_setup(rng), decide, start, number)[0]
+    raise ValueError(f"play must be 'random' or 'regular', not {play!r}")
+
+
+def _random_setup(rng: random.Random) -> Setup:
     n = rng.choice((2, 2, 3, 4, 5, 6, 6, 6, 7, 8, 9, 10))
     structure = rng.choice((Structure.NO_LIMIT,) * 5 + (Structure.POT_LIMIT,) * 2
                            + (Structure.FIXED_LIMIT,) * 2)
@@ -96,13 +134,43 @@ def simulate(rng: random.Random, start: datetime | None = None, number: int = 0)
     for seat, name in zip(seat_numbers, names):
         depth = rng.choice((100, 100, 100, 60, 40, 25, 12, 6, 3, 1))
         stack = (bb * depth * Decimal(rng.uniform(0.5, 1.5))).quantize(unit, ROUND_DOWN)
-        seats.append(_Player(name, seat, max(stack, unit)))
+        seats.append((seat, name, max(stack, unit)))
+    return Setup(structure, stakes, unit, max_seats, button, seats, tournament=tournament)
+
+
+def regular_setup(rng: random.Random) -> Setup:
+    """A 6-max $0.10/$0.25 no-limit table of five or six, the hero among them, stacks
+    about 100 big blinds."""
+    n = rng.choice((5, 6, 6))
+    seat_numbers = sorted(rng.sample(range(1, 7), n))
+    names = ["Hero"] + rng.sample(NAMES[1:], n - 1)
+    rng.shuffle(names)
+    bb = Decimal("0.25")
+    seats = [(seat, name, (bb * rng.choice((100, 100, 100, 60, 150))))
+             for seat, name in zip(seat_numbers, names)]
+    return Setup(Structure.NO_LIMIT, Stakes(Decimal("0.10"), bb), Decimal("0.01"), 6,
+                 rng.choice(seat_numbers), seats, straddles=False)
+
+
+def play_hand(rng: random.Random, setup: Setup, decide, start: datetime | None = None,
+              number: int = 0) -> tuple[Hand, dict[str, Decimal]]:
+    """The hand played at ``setup``, each decision by ``decide(spot) -> (move, to)``
+    (engine.strategy) or, when None, at random; and every player's stack after it."""
+    structure, stakes = setup.structure, setup.stakes
+    sb, bb, ante = stakes.small_blind, stakes.big_blind, stakes.ante
+    button = setup.button
+    seats = [_Player(name, seat, stack) for seat, name, stack in setup.seats]
+    n = len(seats)
     after = [p for p in seats if p.seat > button] + [p for p in seats if p.seat <= button]
     deck = list(DECK)
     rng.shuffle(deck)
     for p in after:
         p.cards = (deck.pop(), deck.pop())
-    t = _Table(rng, structure, stakes, unit, after)
+    t = _Table(rng, structure, stakes, setup.unit, after, decide=decide)
+    if decide is not None:
+        names = POSITION_NAMES[n]
+        t.positions = {p.name: names[(i - 2) % n] if n > 2 else names[(i + 1) % 2]
+                       for i, p in enumerate(after)}
     starting = {p.name: p.stack for p in after}
 
     # forced bets
@@ -116,7 +184,8 @@ def simulate(rng: random.Random, start: datetime | None = None, number: int = 0)
     if not big.all_in:
         t.put_in(big, Street.PREDEAL, Kind.POST_BB, bb)
     opener, level, full = big, bb, bb
-    if structure != Structure.FIXED_LIMIT and n >= 4 and rng.random() < 0.15:
+    if (setup.straddles and structure != Structure.FIXED_LIMIT and n >= 4
+            and rng.random() < 0.15):
         straddler = after[2]
         if not straddler.all_in and straddler.stack > 2 * bb:
             t.put_in(straddler, Street.PREDEAL, Kind.POST_STRADDLE, 2 * bb)
@@ -128,6 +197,7 @@ def simulate(rng: random.Random, start: datetime | None = None, number: int = 0)
             for p in after:
                 p.put = ZERO
             boards[0] += [deck.pop() for _ in range(3 if street == Street.FLOP else 1)]
+        t.board = boards[0]
         if len(t.live()) > 1:
             first = (after.index(opener) + 1) % n if street == Street.PREFLOP else 0
             _betting_round(t, street, first, level if street == Street.PREFLOP else ZERO,
@@ -137,14 +207,19 @@ def simulate(rng: random.Random, start: datetime | None = None, number: int = 0)
             break
         if len(t.able()) < 2 and street < Street.RIVER:
             # nobody can bet any more: the rest of the board is dealt, maybe twice
-            if rng.random() < 0.2 and structure != Structure.FIXED_LIMIT and not tournament:
+            if (rng.random() < 0.2 and structure != Structure.FIXED_LIMIT
+                    and not setup.tournament):
                 shared = len(boards[0])
                 boards[0] += [deck.pop() for _ in range(5 - shared)]
                 boards.append(boards[0][:shared] + [deck.pop() for _ in range(5 - shared)])
             else:
                 boards[0] += [deck.pop() for _ in range(5 - len(boards[0]))]
             break
-    return _finish(t, rng, boards, button, max_seats, starting, tournament, start, number)
+    hand = _finish(t, rng, boards, setup, starting, start, number)
+    stacks = {p.name: p.stack for p in after}
+    for c in hand.collects:
+        stacks[c.player] += c.amount
+    return hand, stacks
 
 
 def _board_length(street: Street) -> int:
@@ -152,7 +227,7 @@ def _board_length(street: Street) -> int:
 
 
 def _betting_round(t: _Table, street: Street, first: int, level: Decimal, full: Decimal) -> None:
-    rng, st = t.rng, t.stakes
+    st = t.stakes
     size = (st.small_bet if street <= Street.FLOP else st.big_bet) if st.small_bet else None
     acted: set[str] = set()
     bets = 1 if level > 0 else 0
@@ -181,17 +256,22 @@ def _betting_round(t: _Table, street: Street, first: int, level: Decimal, full: 
             size is None or bets < 4) and p.stack > owed
         if owed > 0 and len(able) == 1:
             owed = min(level, most) - p.put  # nobody can match more
-        choice = rng.random()
-        if owed > 0 and choice < 0.25:
+        if t.decide is None:
+            move, to = _random_move(t, p, street, owed, can_raise,
+                                    counted if size else level, full, size)
+        else:
+            move, to = _decided_move(t, p, street, owed, can_raise, level, counted, full,
+                                     size, bets)
+        if move == "fold":
             p.folded, p.folded_on = True, street
             t.actions.append(Action(street, p.name, Kind.FOLD))
-        elif not can_raise or choice < 0.65:
+        elif move == "call":
             if owed > 0:
                 t.put_in(p, street, Kind.CALL, owed)
             else:
                 t.actions.append(Action(street, p.name, Kind.CHECK))
         else:
-            to = _raise_to(t, p, street, counted if size else level, full, size, owed)
+            t.aggressors[street] = p.name
             increment = to - level
             if size is not None and (to >= counted + size or 2 * increment >= size):
                 counted += size  # an all-in of half a bet or more counts as a whole one
@@ -208,18 +288,61 @@ def _betting_round(t: _Table, street: Street, first: int, level: Decimal, full: 
         acted.add(p.name)
 
 
-def _raise_to(t: _Table, p: _Player, street: Street, level: Decimal, full: Decimal,
-              size: Decimal | None, owed: Decimal) -> Decimal:
-    """A legal bet or raise total, sometimes all-in."""
-    most_to = p.put + p.stack
+def _random_move(t: _Table, p: _Player, street: Street, owed: Decimal, can_raise: bool,
+                 level: Decimal, full: Decimal,
+                 size: Decimal | None) -> tuple[str, Decimal | None]:
+    """Fold a quarter of the time when owing, call or check, else raise at random."""
+    choice = t.rng.random()
+    if owed > 0 and choice < 0.25:
+        return "fold", None
+    if not can_raise or choice < 0.65:
+        return "call", None
+    return "raise", _raise_to(t, p, street, level, full, size, owed)
+
+
+def _decided_move(t: _Table, p: _Player, street: Street, owed: Decimal, can_raise: bool,
+                  level: Decimal, counted: Decimal, full: Decimal, size: Decimal | None,
+                  bets: int) -> tuple[str, Decimal | None]:
+    """Ask t.decide, then make its raise a legal one."""
     if size is not None:
-        return min(level + size, most_to)
+        least = cap = min(counted + size, p.put + p.stack)
+    else:
+        least, cap = _raise_bounds(t, p, level, full, owed)
+    spot = Spot(street=street, cards=p.cards, board=tuple(t.board),
+                position=t.positions.get(p.name, ""), player=p.name, owed=owed,
+                pot=t.pot(), level=level, bets=bets, can_raise=can_raise, least=least,
+                cap=cap, stack=p.stack, put=p.put, big_blind=t.stakes.big_blind,
+                players=len(t.live()), aggressors=dict(t.aggressors), rng=t.rng,
+                dealt=len(t.players), fixed_limit=size is not None)
+    move, to = t.decide(spot)
+    if move == "fold" and owed == 0:
+        move = "call"  # a check costs nothing
+    if move != "raise" or not can_raise:
+        return ("call" if move == "raise" else move), None
+    to = to.quantize(t.unit, ROUND_DOWN) if to is not None else least
+    return "raise", max(least, min(cap, to))
+
+
+def _raise_bounds(t: _Table, p: _Player, level: Decimal, full: Decimal,
+                  owed: Decimal) -> tuple[Decimal, Decimal]:
+    """The least legal bet or raise total and the most (the pot at pot limit, the
+    stack); the two are equal when the player can only go all-in."""
+    most_to = p.put + p.stack
     least = level + (full if level > 0 else t.stakes.big_blind)
     if t.structure == Structure.POT_LIMIT:
         cap = level + t.pot() + owed
     else:
         cap = most_to
     cap = min(cap, most_to)
+    return min(least, cap), cap
+
+
+def _raise_to(t: _Table, p: _Player, street: Street, level: Decimal, full: Decimal,
+              size: Decimal | None, owed: Decimal) -> Decimal:
+    """A legal bet or raise total, sometimes all-in."""
+    if size is not None:
+        return min(level + size, p.put + p.stack)
+    least, cap = _raise_bounds(t, p, level, full, owed)
     if least >= cap:
         return cap  # all-in (or the pot) for no more than a minimum raise
     pick = t.rng.random()
@@ -232,9 +355,8 @@ def _raise_to(t: _Table, p: _Player, street: Street, level: Decimal, full: Decim
     return max(least, min(cap, to.quantize(t.unit, ROUND_DOWN)))
 
 
-def _finish(t: _Table, rng: random.Random, boards: list[list[str]], button: int,
-            max_seats: int, starting: dict[str, Decimal], tournament: bool,
-            start: datetime | None, number: int) -> Hand:
+def _finish(t: _Table, rng: random.Random, boards: list[list[str]], setup: Setup,
+            starting: dict[str, Decimal], start: datetime | None, number: int) -> Hand:
     players = {p.name: p for p in t.players}
     contributed = {p.name: p.total for p in t.players}
     back = uncalled(contributed)
@@ -247,6 +369,7 @@ def _finish(t: _Table, rng: random.Random, boards: list[list[str]], button: int,
     total = sum((pot.amount for pot in pots), ZERO)
     flop_seen = len(boards[0]) >= 3
     rake = ZERO
+    tournament = setup.tournament
     if not tournament and flop_seen:
         rake = min((total * Decimal("0.05")).quantize(t.unit, ROUND_DOWN), 3 * t.stakes.big_blind)
     collects, won, names = _award(t, pots, boards, rake, live)
@@ -289,13 +412,16 @@ def _finish(t: _Table, rng: random.Random, boards: list[list[str]], button: int,
     return Hand(
         site="PokerStars", hand_id=str(250000000000 + number), game="Hold'em",
         structure=t.structure, stakes=t.stakes, currency="chips" if tournament else "USD",
-        table=f"Simulated {number % 97}", max_seats=max_seats, button_seat=button,
+        table=setup.table or f"Simulated {number % 97}", max_seats=setup.max_seats,
+        button_seat=setup.button,
         played_at=when, time_zone="ET", played_at_utc=None, seats=seats,
         actions=tuple(t.actions), boards=tuple(tuple(b) for b in boards),
         uncalled=(back,) if back else (), shows=tuple(shows), collects=tuple(collects),
-        summary=summary, tournament_id=str(3000000000 + number // 50) if tournament else None,
-        tournament_level="I" if tournament else None,
-        buy_in="$5.00+$0.50 USD" if tournament else None, hero=hero)
+        summary=summary,
+        tournament_id=(setup.tournament_id or str(3000000000 + number // 50))
+        if tournament else None,
+        tournament_level=setup.tournament_level if tournament else None,
+        buy_in=setup.buy_in if tournament else None, hero=hero)
 
 
 def _award(t: _Table, pots: list[Pot], boards: list[list[str]], rake: Decimal,
