@@ -22,7 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PAGES = ("overview", "positions", "starting_hands", "hands", "verification", "import_files")
+PAGES = ("overview", "stats", "positions", "starting_hands", "hands", "reports", "compare",
+         "verification", "import_files")
 
 
 def _timed(at, repeat: int = 1) -> float:
@@ -112,9 +113,9 @@ def browser_times(db: str) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
     from headless import READY, chromium, start_dashboard, stop
 
-    titles = {"overview": "Overview", "positions": "Positions",
-              "starting_hands": "Starting hands", "hands": "Hands",
-              "verification": "Verification"}
+    titles = {"overview": "Overview", "stats": "Stats", "positions": "Positions",
+              "starting_hands": "Starting hands", "hands": "Hands", "reports": "Reports",
+              "compare": "Compare players", "verification": "Verification"}
     driver = chromium(Path(tempfile.mkdtemp()))
 
     def drawn(title: str) -> None:

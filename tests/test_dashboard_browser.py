@@ -14,8 +14,10 @@ from headless import CHROMIUM, DRIVER, READY, chromium, start_dashboard, stop
 
 SHOTS = ROOT / "docs" / "screenshots"
 # (url path, title, screenshot name)
-PAGES = (("", "Overview", "overview"), ("positions", "Positions", "positions"),
+PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
+         ("positions", "Positions", "positions"),
          ("starting_hands", "Starting hands", "starting_hands"),
+         ("reports", "Reports", "reports"), ("compare", "Compare players", "compare"),
          ("hands?hand=PokerStars%3A240000000003", "Hands", "hands"),
          ("verification", "Verification", "verification"), ("import", "Import", "import"))
 
@@ -69,7 +71,8 @@ def test_page_renders(server, browser, path, title, name):
     body = browser.find_element(By.TAG_NAME, "body").text
     assert {"overview": "Winnings", "positions": "By position group",
             "starting_hands": "Hands of one class", "hands": "As the room wrote it",
-            "verification": "Findings by code", "import": "Hand-history files"}[name] in body
+            "verification": "Findings by code", "import": "Hand-history files",
+            "stats": "Postflop", "reports": "By", "compare": "Preflop"}[name] in body
     if os.environ.get("HANDLENS_SCREENSHOTS") == "1":  # the whole page, in one picture
         height = browser.execute_script(
             "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
