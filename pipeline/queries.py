@@ -233,7 +233,7 @@ def _overview_all(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
                sum(s.post_bets) + sum(s.post_raises) AS aggressive,
                sum(s.post_calls) AS calls, {flag_sums(RATIOS_SHOWN)}
         FROM {rows}""", params)
-    r = dict(zip([d[0] for d in cur.description], cur.fetchone()))
+    r = dict(zip([d[0] for d in cur.description], cur.fetchall()[0]))
     return {"hands": r["hands"], "rows": r["rows"], "allin_not_computed": 0,
             "net_bb": None, "bb_per_100": None, **ratios(r, RATIOS_SHOWN),
             "by_currency": None, "in_bb": True, "curve": None}

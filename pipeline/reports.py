@@ -43,7 +43,7 @@ def stat_table(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     factor), how often it was done and how many chances there were."""
     rows, params = _rows(f)
     cur = con.execute(f"SELECT {flag_sums()}, {_COUNTS} FROM {rows}", params)
-    r = dict(zip([d[0] for d in cur.description], cur.fetchone()))
+    r = dict(zip([d[0] for d in cur.description], cur.fetchall()[0]))
     return pl.DataFrame(_stat_rows(r), schema=_STAT_SCHEMA, orient="row")
 
 

@@ -42,7 +42,8 @@ def ratios(row: dict, stats: Iterable[str] = RATIOS) -> dict:
 
 
 def hero(con: duckdb.DuckDBPyConnection) -> str | None:
-    row = con.execute(HERO).fetchone()
+    rows = con.execute(HERO).fetchall()  # read to the end: the connection is reused
+    row = rows[0] if rows else None
     return row[0] if row else None
 
 
