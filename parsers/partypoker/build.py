@@ -410,7 +410,8 @@ class PartyBuilder(Builder):
         self.dealt = {whole.get(p, p): c for p, c in self.dealt.items()}
 
     def FINISHED(self, player, place, prize):
-        self.finish_at(player, int(place), prize)
+        self.finish_at(player, int(place.replace(" ", "").replace(",", "").replace(".", "")),
+                       prize)
 
     def tournament_cost(self) -> tuple[Decimal | None, str | None]:
         return buy_in_cost(self.buy_in)  # "$3.0 + $0.3", "$1 USD", "€1 EUR"
