@@ -380,8 +380,8 @@ class Builder:
                               tuple(self.summary_seats), added)
         boards = self.boards
         buy_in = head["buy_in"]
-        cost, cost_currency = (self.tournament_cost() if head["tournament"] is not None
-                               else (None, None))
+        in_tournament = head["tournament"] is not None
+        cost, cost_currency = self.tournament_cost() if in_tournament else (None, None)
         return Hand(
             site=head["site"], hand_id=head["hand_id"], game="Hold'em",
             structure=self.structure, stakes=self.stakes(), currency=self.currency(),
@@ -395,7 +395,7 @@ class Builder:
             tournament_id=head["tournament"], tournament_level=head["level"],
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
             hero=self.hero or next(iter(self.dealt), None),
-            buy_in_amount=cost, buy_in_currency=cost_currency, finishes=tuple(self.finishes))
+            buy_in_amount=cost, buy_in_currency=cost_currency, finishes=tuple(self.finishes) if in_tournament else ())
 
 
 def _seat_number(seat: Seat) -> int:

@@ -442,7 +442,7 @@ class PartyBuilder(Builder):
             tournament_id=self.tournament or None, tournament_level=self.level,
             buy_in=self.buy_in, zoom=self.fast,
             hero=next(iter(self.dealt), None), buy_in_amount=cost, buy_in_currency=cost_currency,
-            finishes=tuple(self.finishes))
+            finishes=tuple(self.finishes) if self.tournament is not None else ())
 
 
 def _seat_number(seat: Seat) -> int:
