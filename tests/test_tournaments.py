@@ -162,7 +162,8 @@ def test_winning_poker_network_reads_its_finishing_line(corpus):
 
 
 def test_full_tilt_reads_its_finishing_lines(corpus):
-    path = corpus / "holdem" / "ftp" / "tour" / "NLHE-USD-STT-2-20100323.Allin.with.less.than.sb.txt"
+    path = (corpus / "holdem" / "ftp" / "tour"
+            / "NLHE-USD-STT-2-20100323.Allin.with.less.than.sb.txt")
     hand = room("fulltilt").parse(_with_line(_with_line(
         _first_hand(path), "Player8 finishes in 3rd place and receives $4.50"),
         "Player2 wins the tournament and receives $9"))

@@ -395,7 +395,8 @@ class Builder:
             tournament_id=head["tournament"], tournament_level=head["level"],
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
             hero=self.hero or next(iter(self.dealt), None),
-            buy_in_amount=cost, buy_in_currency=cost_currency, finishes=tuple(self.finishes) if in_tournament else ())
+            buy_in_amount=cost, buy_in_currency=cost_currency,
+            finishes=tuple(self.finishes) if in_tournament else ())
 
 
 def _seat_number(seat: Seat) -> int:

@@ -429,8 +429,8 @@ class PartyBuilder(Builder):
                  for n, p, stack, *_ in self.seats]
         seats.sort(key=_seat_number)
         boards = self.boards
-        cost, cost_currency = (self.tournament_cost() if self.tournament is not None
-                               else (None, None))
+        in_tournament = bool(self.tournament)  # ("": a tournament hand without its number)
+        cost, cost_currency = self.tournament_cost() if in_tournament else (None, None)
         return Hand(
             site=self.site, hand_id=self.hand_id, game="Hold'em",
             structure=LIMITS[self.limit], stakes=self.stakes(), currency=self.currency(),
@@ -442,7 +442,7 @@ class PartyBuilder(Builder):
             tournament_id=self.tournament or None, tournament_level=self.level,
             buy_in=self.buy_in, zoom=self.fast,
             hero=next(iter(self.dealt), None), buy_in_amount=cost, buy_in_currency=cost_currency,
-            finishes=tuple(self.finishes) if self.tournament is not None else ())
+            finishes=tuple(self.finishes) if in_tournament else ())
 
 
 def _seat_number(seat: Seat) -> int:
