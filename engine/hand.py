@@ -132,6 +132,15 @@ class SummarySeat(NamedTuple):
     hand_names: tuple[str, ...] = ()
 
 
+class Finish(NamedTuple):
+    """A player's finish in the tournament, as a line of the hand writes it."""
+
+    player: str
+    place: int | None  # 1 the winner; None where the line names no place
+    prize: Decimal | None = None  # None: no prize written (or not an amount: a ticket)
+    currency: str | None = None  # the prize's (ISO code), where written
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     """A room's own account of the hand (its SUMMARY section, where it writes one)."""
@@ -171,9 +180,12 @@ class Hand:
     summary: Summary | None = None
     tournament_id: str | None = None
     tournament_level: str | None = None
-    buy_in: str | None = None
+    buy_in: str | None = None  # as written
     zoom: bool = False
     hero: str | None = None  # whose cards the file's owner was dealt
+    buy_in_amount: Decimal | None = None  # the buy-in's total cost (prize pool, bounty, fee)
+    buy_in_currency: str | None = None  # ISO code, "FPP" / "SC" (points); None: not written
+    finishes: tuple[Finish, ...] = ()  # players who finished the tournament in this hand
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("table_name", pa.string()), ("max_seats", pa.int16()), ("button_seat", pa.int16()),
         ("played_at", pa.timestamp("us")), ("time_zone", pa.string()),
         ("played_at_utc", pa.timestamp("us")), ("tournament_id", pa.string()),
-        ("tournament_level", pa.string()), ("buy_in", pa.string()), ("zoom", pa.bool_()),
+        ("tournament_level", pa.string()), ("buy_in", pa.string()), ("buy_in_amount", MONEY),
+        ("buy_in_currency", pa.string()), ("zoom", pa.bool_()),
         ("hero", pa.string()), ("players", pa.int16()), ("board", pa.string()),
         ("boards", pa.list_(pa.string())), ("total_pot", MONEY), ("rake", MONEY),
         ("fees", MONEY), ("added", MONEY), ("summary_pots", pa.list_(MONEY)),
@@ -56,6 +57,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("site", pa.string()), ("hand_id", pa.string()), ("player", pa.string()),
         ("run", pa.int8()), ("cards", pa.string()), ("shown", pa.bool_()),
         ("hand_name", pa.string()),
+    ]),
+    "tournament_finishes": pa.schema([
+        ("site", pa.string()), ("hand_id", pa.string()), ("tournament_id", pa.string()),
+        ("player", pa.string()), ("place", pa.int32()), ("prize", MONEY),
+        ("currency", pa.string()),
     ]),
     "verdicts": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("status", pa.string()),
@@ -103,7 +109,8 @@ class Batch:
             hand.currency, st.small_blind, st.big_blind, st.ante, st.cap, st.small_bet,
             st.big_bet, hand.table, hand.max_seats, hand.button_seat, hand.played_at,
             hand.time_zone, hand.played_at_utc, hand.tournament_id, hand.tournament_level,
-            hand.buy_in, hand.zoom, hand.hero, len(dealt),
+            hand.buy_in, hand.buy_in_amount, hand.buy_in_currency, hand.zoom, hand.hero,
+            len(dealt),
             " ".join(hand.boards[0]) if hand.boards else None,
             [" ".join(b) for b in hand.boards],
             summary.total_pot if summary else None, summary.rake if summary else None,
@@ -128,6 +135,12 @@ class Batch:
         for player, amount, _fee in hand.cash_outs:
             collected[player] = collected.get(player, ZERO) + amount
             collections.append((site, hid, player, None, 1, amount, True))
+
+        if hand.finishes and hand.tournament_id is not None:
+            finishes = self.rows["tournament_finishes"]
+            for f in hand.finishes:
+                finishes.append((site, hid, hand.tournament_id, f.player, f.place, f.prize,
+                                 f.currency))
 
         showdowns = self.rows["showdowns"]
         for show in hand.shows:

@@ -45,7 +45,9 @@ CREATE TABLE IF NOT EXISTS hands (
     played_at_utc TIMESTAMP,
     tournament_id VARCHAR,
     tournament_level VARCHAR,
-    buy_in VARCHAR,
+    buy_in VARCHAR,                   -- as written: '$5.00+$0.50 USD', 'Freeroll'
+    buy_in_amount DECIMAL(18, 2),     -- its total cost (prize pool, bounty and fee); NULL: not known
+    buy_in_currency VARCHAR,          -- ISO code, 'FPP' / 'SC' (points); NULL: none written
     zoom BOOLEAN,
     hero VARCHAR,
     players SMALLINT,                 -- dealt in
@@ -120,6 +122,17 @@ CREATE TABLE IF NOT EXISTS showdowns (
     cards VARCHAR,
     shown BOOLEAN NOT NULL,
     hand_name VARCHAR                 -- as the room printed it
+);
+
+-- a player out of a tournament, or its winner, as a hand's line writes it
+CREATE TABLE IF NOT EXISTS tournament_finishes (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,         -- the hand that wrote it
+    tournament_id VARCHAR NOT NULL,
+    player VARCHAR NOT NULL,
+    place INTEGER,                    -- 1 the winner; NULL where the line names none
+    prize DECIMAL(18, 2),             -- NULL: none written (or not money: a ticket)
+    currency VARCHAR                  -- the prize's
 );
 
 CREATE TABLE IF NOT EXISTS verdicts (

@@ -19,7 +19,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 SCHEMA = (Path(__file__).parent / "schema.sql").read_text("utf-8")
-CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns", "verdicts", "findings")
+CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
+                "verdicts", "findings")
 
 
 @dataclass
@@ -38,7 +39,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "6"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "7"  # raise it whenever schema.sql changes what is stored
 
 
 class SchemaError(RuntimeError):

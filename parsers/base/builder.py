@@ -17,8 +17,9 @@ import inspect
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 
-from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
-                         Stakes, Street, Structure, Summary, SummarySeat)
+from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
+                         Show, Stakes, Street, Structure, Summary, SummarySeat)
+from parsers.base.tourney import buy_in_cost, prize
 from parsers.base.values import CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
 from parsers.base.values import cards as read_cards
 
@@ -75,6 +76,7 @@ class Builder:
         self.ante = ZERO
         self.small_blind_posted: Decimal | None = None
         self.saw_big_blind = False
+        self.finishes: list[Finish] = []  # players out of the tournament (or its winner)
 
     # ------------------------------------------------------------ the whole hand
     def build(self, tokens: Sequence) -> Hand:
@@ -318,6 +320,26 @@ class Builder:
     def SUMMARY_SAT_OUT(self, seat, player):
         self.summary_seats.append(SummarySeat(int(seat), player, "sat out"))
 
+    # ------------------------------------------------------------ the tournament
+    def FINISHED(self, player, place, prize, won, winner):
+        # "finished the tournament in 3rd place and received $12.40." / "wins the
+        # tournament and receives $100.00 - congratulations!" (a prize not an amount,
+        # a ticket, is left unknown: the line is the tournament's, not the hand's)
+        self.finish_at(player, 1 if winner else int(place) if place else None, prize or won)
+
+    def finish_at(self, player: str, place: int | None, written: str | None) -> None:
+        """A player's finish; the prize as written (its currency, where it names none,
+        the buy-in's)."""
+        amount, currency = prize(written)
+        if amount is not None and currency is None:
+            currency = self.tournament_cost()[1]
+        self.finishes.append(Finish(player, place, amount, currency))
+
+    def tournament_cost(self) -> tuple[Decimal | None, str | None]:
+        """The buy-in's total cost and currency, from the header's text (a room whose
+        text is a tournament's name, not its buy-in, says none)."""
+        return buy_in_cost(self.head.get("buy_in"))
+
     # ------------------------------------------------------------ the Hand
     def stakes(self) -> Stakes:
         head = self.head
@@ -358,6 +380,8 @@ class Builder:
                               tuple(self.summary_seats), added)
         boards = self.boards
         buy_in = head["buy_in"]
+        in_tournament = head["tournament"] is not None
+        cost, cost_currency = self.tournament_cost() if in_tournament else (None, None)
         return Hand(
             site=head["site"], hand_id=head["hand_id"], game="Hold'em",
             structure=self.structure, stakes=self.stakes(), currency=self.currency(),
@@ -370,7 +394,9 @@ class Builder:
             added_money=tuple(self.added), summary=summary,
             tournament_id=head["tournament"], tournament_level=head["level"],
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
-            hero=self.hero or next(iter(self.dealt), None))
+            hero=self.hero or next(iter(self.dealt), None),
+            buy_in_amount=cost, buy_in_currency=cost_currency,
+            finishes=tuple(self.finishes) if in_tournament else ())
 
 
 def _seat_number(seat: Seat) -> int:

@@ -72,6 +72,9 @@ class CoinBuilder(Builder):
 
     silent = Builder.silent | {"RUN_COUNT", "GAME_ENDED", "EVENT"}
 
+    def tournament_cost(self) -> tuple[None, None]:
+        return None, None  # the header names the tournament ("Bankroll Starter Freeroll"), not its buy-in
+
     def __init__(self) -> None:
         super().__init__()
         self.splash = ZERO

@@ -36,6 +36,7 @@ from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Show, Stakes, 
                          Structure, SummarySeat)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
+from parsers.base.tourney import buy_in_cost
 from parsers.base.values import money, seat_number
 from parsers.base.values import cards as read_cards
 
@@ -87,6 +88,14 @@ class FullTiltBuilder(Builder):
 
     limits = LIMITS
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "DURATION", "RUN_POT", "EVENT", "CHAT"})
+
+    def FINISHES(self, player, place, winner, prize, rest):
+        self.finish_at(player, 1 if winner else int(place), prize)
+
+    def tournament_cost(self) -> tuple[Decimal | None, str | None]:
+        # the header names the tournament: "$2 + $0.25 Sit & Go" its buy-in and fee,
+        # "$1,000 Guarantee" its prize pool; only the first is a buy-in
+        return buy_in_cost(self.head.get("buy_in"), fee_required=True)
 
     def __init__(self) -> None:
         super().__init__()

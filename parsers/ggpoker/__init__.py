@@ -41,6 +41,9 @@ class GGBuilder(Builder):
 
     silent = Builder.silent | {"EV_CASHOUT", "INSURANCE"}
 
+    def tournament_cost(self) -> tuple[None, None]:
+        return None, None  # the header names the tournament ("Daily Special $250"), not its buy-in
+
     def HEADER(self, hand_id, kind, tournament, title, limit, level, sb, bb, ante, date, tz):
         self.head = {"site": SITE, "hand_id": hand_id, "zoom": kind == "RC" or None,
                      "tournament": tournament, "buy_in": title, "level": level, "sb": sb,

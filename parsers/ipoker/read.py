@@ -66,6 +66,7 @@ from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, St
 from engine.pots import uncalled
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
+from parsers.base.tourney import buy_in_cost
 from parsers.base.values import local_money
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
@@ -527,6 +528,8 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
     seat_rows = sorted(
         (Seat(seat, name, stack, name in out, None, dealt.get(name, ()))
          for seat, name, stack in seats), key=_seat)
+    buy_in = head.get("totalbuyin") or head.get("buyin") if is_tournament else None
+    cost, cost_currency = buy_in_cost(buy_in)
     return Hand(
         site=SITE, hand_id=hand_id, game="Hold'em", structure=b.structure,
         stakes=b.stakes(), currency=_currency(head, is_tournament),
@@ -536,8 +539,7 @@ def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
         seats=tuple(seat_rows), actions=tuple(b.actions), boards=(board,),
         uncalled=returned, shows=tuple(shows), collects=collects, summary=summary,
         tournament_id=_tournament(head) if is_tournament else None,
-        buy_in=head.get("totalbuyin") or head.get("buyin") if is_tournament else None,
-        hero=hero)
+        buy_in=buy_in, hero=hero, buy_in_amount=cost, buy_in_currency=cost_currency)
 
 
 def _button(b: IPokerBuilder, seats: list) -> int | None:

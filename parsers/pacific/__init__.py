@@ -22,6 +22,7 @@ from engine.rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
 from parsers.base.room import Room
 from parsers.base.text import TextParser
+from parsers.base.tourney import buy_in_cost
 from parsers.base.values import local_money, seat_number
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
@@ -260,6 +261,9 @@ class PacificBuilder(Builder):
                  for seat, player, stack, out, bounty in self.seats]
         seats.sort(key=_seat_number)
         board = self.boards.get(1, ())
+        cost, cost_currency = buy_in_cost(head["buy_in"]) if head["tournament"] else (None, None)
+        if cost and head["kind"] != "Real Money":
+            cost_currency = "play"
         return Hand(
             site=head["site"], hand_id=head["hand_id"], game="Hold'em",
             structure=self.structure, stakes=self.stakes(), currency=self.currency(),
@@ -269,7 +273,7 @@ class PacificBuilder(Builder):
             uncalled=self.returned(actions), shows=tuple(self.shows),
             collects=tuple(self.collects), summary=None,
             tournament_id=head["tournament"], buy_in=head["buy_in"], zoom=head["zoom"],
-            hero=self.hero)
+            hero=self.hero, buy_in_amount=cost, buy_in_currency=cost_currency)
 
 
 def _seat_number(seat: Seat) -> int:

@@ -23,6 +23,7 @@ from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kin
                          Stakes, Street, Structure)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
+from parsers.base.tourney import buy_in_cost
 from parsers.base.values import seat_number
 from parsers.partypoker.values import cards as read_cards
 from parsers.base.values import to_utc
@@ -408,6 +409,13 @@ class PartyBuilder(Builder):
                          for c in self.collects]
         self.dealt = {whole.get(p, p): c for p, c in self.dealt.items()}
 
+    def FINISHED(self, player, place, prize):
+        self.finish_at(player, int(place.replace(" ", "").replace(",", "").replace(".", "")),
+                       prize)
+
+    def tournament_cost(self) -> tuple[Decimal | None, str | None]:
+        return buy_in_cost(self.buy_in)  # "$3.0 + $0.3", "$1 USD", "€1 EUR"
+
     def finish(self) -> Hand:
         if self.emailed:
             self._whole_names()
@@ -421,6 +429,8 @@ class PartyBuilder(Builder):
                  for n, p, stack, *_ in self.seats]
         seats.sort(key=_seat_number)
         boards = self.boards
+        in_tournament = bool(self.tournament)  # ("": a tournament hand without its number)
+        cost, cost_currency = self.tournament_cost() if in_tournament else (None, None)
         return Hand(
             site=self.site, hand_id=self.hand_id, game="Hold'em",
             structure=LIMITS[self.limit], stakes=self.stakes(), currency=self.currency(),
@@ -431,7 +441,8 @@ class PartyBuilder(Builder):
             shows=tuple(self.shows), collects=tuple(self.collects),
             tournament_id=self.tournament or None, tournament_level=self.level,
             buy_in=self.buy_in, zoom=self.fast,
-            hero=next(iter(self.dealt), None))
+            hero=next(iter(self.dealt), None), buy_in_amount=cost, buy_in_currency=cost_currency,
+            finishes=tuple(self.finishes) if in_tournament else ())
 
 
 def _seat_number(seat: Seat) -> int:

@@ -74,6 +74,9 @@ class WinningBuilder(Builder):
 
     silent = Builder.silent | {"SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
 
+    def tournament_cost(self) -> tuple[None, None]:
+        return None, None  # the header names the tournament ("$5,000 GTD"), not its buy-in
+
     def __init__(self) -> None:
         super().__init__()
         self.cap: Decimal | None = None
