@@ -32,6 +32,7 @@ PAGES = {
         st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
         st.Page("views/hands.py", title="Hands", icon=":material/playing_cards:"),
         st.Page("views/reports.py", title="Reports", icon=":material/date_range:"),
+        st.Page("views/tournaments.py", title="Tournaments", icon=":material/emoji_events:"),
     ],
     "Coach and auditor": [
         st.Page("views/compare.py", title="Compare players", icon=":material/group:"),

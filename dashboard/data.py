@@ -20,7 +20,7 @@ from pathlib import Path
 import duckdb
 import streamlit as st
 
-from pipeline import hand_list, hand_steps, queries, reports
+from pipeline import hand_list, hand_steps, queries, reports, tournaments
 
 DB_ENV = "HANDLENS_DB"
 DEFAULT_DB = "handlens.duckdb"
@@ -39,6 +39,8 @@ QUERIES = {
     "stat_table": reports.stat_table,
     "compare": reports.compare,
     "report": reports.report,
+    "tournaments": tournaments.tournaments,
+    "tournament_summary": tournaments.summary,
     "replay": hand_steps.load,
 }
 RETRY_WAITS = (0.1, 0.25)  # seconds between tries while the file is locked

@@ -66,8 +66,10 @@ def summary(con: duckdb.DuckDBPyConnection, player: str, since: date | None = No
     """The results of ``tournaments(...)``: how many, how many with a known finish,
     ITM % (a prize > 0, of those with a known finish) and ``by_currency``: per
     currency, the tournaments whose buy-in is known, their buy-ins, the prizes won in
-    it, and ROI % ((prizes - buy-ins) / buy-ins over the tournaments whose buy-in is
-    known; a prize paid in another currency than the buy-in is left out of it)."""
+    it, and ROI % ((prizes - buy-ins) / buy-ins over the tournaments whose buy-in and
+    finish are both known, ``roi_tournaments`` of them: a tournament the files do not
+    see finish has no result yet; a prize paid in another currency than the buy-in is
+    left out of it)."""
     rows = tournaments(con, player, since, until, sites).to_dicts()
     known = [r for r in rows if r["place"] is not None or r["prize"] is not None]
     in_money = [r for r in known if (r["prize"] or 0) > 0]
@@ -77,12 +79,15 @@ def summary(con: duckdb.DuckDBPyConnection, player: str, since: date | None = No
             entry = _entry(by_currency, r["currency"])
             entry["tournaments"] += 1
             entry["buy_ins"] += r["buy_in_amount"]
-            if r["prize"] is not None and r["prize_currency"] in (None, r["currency"]):
-                entry["roi_prizes"] += r["prize"]
+            if r["place"] is not None or r["prize"] is not None:  # its result is known
+                entry["roi_tournaments"] += 1
+                entry["roi_buy_ins"] += r["buy_in_amount"]
+                if r["prize"] is not None and r["prize_currency"] in (None, r["currency"]):
+                    entry["roi_prizes"] += r["prize"]
         if r["prize"] is not None:
             _entry(by_currency, r["prize_currency"])["prizes"] += r["prize"]
     for entry in by_currency.values():
-        paid = entry["buy_ins"]
+        paid = entry.pop("roi_buy_ins")
         returned = entry.pop("roi_prizes")
         entry["roi"] = (((returned - paid) * _HUNDRED / paid).quantize(_CENT) if paid
                         else None)
@@ -99,5 +104,6 @@ def summary(con: duckdb.DuckDBPyConnection, player: str, since: date | None = No
 def _entry(by_currency: dict, currency: str | None) -> dict:
     if currency not in by_currency:
         by_currency[currency] = {"tournaments": 0, "buy_ins": Decimal(0),
-                                 "prizes": Decimal(0), "roi_prizes": Decimal(0)}
+                                 "prizes": Decimal(0), "roi_tournaments": 0,
+                                 "roi_buy_ins": Decimal(0), "roi_prizes": Decimal(0)}
     return by_currency[currency]

@@ -315,3 +315,24 @@ def test_the_address_sets_the_filters(dashboard_db, monkeypatch):
     at.radio(key="f_kind").set_value("cash").run()  # a buy-in is not a cash game's stakes
     assert at.multiselect(key="f_stakes").value == []
     assert at.query_params["game"] == "cash" and "stakes" not in at.query_params
+
+
+# ---- Tournaments
+
+def test_tournament_results_match_the_query(dashboard_db, monkeypatch):
+    from pipeline.queries import open_read_only
+    from pipeline.tournaments import summary
+    at = run_page(dashboard_db, "tournaments", monkeypatch, {"game": "tournament"})
+    listed = frame(at, "tournament_id", "chips_won")
+    expected = dict(sql(dashboard_db, f"""SELECT h.tournament_id, count(*)
+        {HERO_ROWS.format(kind=TOURNAMENT)} GROUP BY 1"""))
+    assert dict(zip(listed["tournament_id"], listed["hands"])) == expected
+    con = open_read_only(str(dashboard_db))
+    try:
+        s = summary(con, "Hero")
+    finally:
+        con.close()
+    assert metrics(at)["Tournaments"] == f"{s['tournaments']:,}"
+    money = frame(at, "currency", "buy_ins")
+    for row in money.to_dict("records"):
+        assert row["buy_ins"] == pytest.approx(float(s["by_currency"][row["currency"]]["buy_ins"]))

@@ -300,7 +300,16 @@ def test_the_summary_sums_each_currency_apart(history):
     assert {c: v["prizes"] for c, v in result["by_currency"].items() if v["prizes"]} == won
     usd = result["by_currency"]["USD"]
     assert usd["tournaments"] == 4
-    assert usd["roi"] == ((won["USD"] - paid["USD"]) * 100 / paid["USD"]).quantize(D("0.01"))
+    # ROI over the tournaments whose finish is known as well as their buy-in
+    (finished, cost), = query(history, """
+        SELECT count(*), sum(t.buy_in_amount)
+        FROM (SELECT DISTINCT h.tournament_id, h.buy_in_amount, h.buy_in_currency FROM hands h
+              JOIN hand_players p ON p.site = h.site AND p.hand_id = h.hand_id
+              WHERE p.player = 'Hero' AND h.buy_in_amount IS NOT NULL) t
+        JOIN tournament_finishes f ON f.player = 'Hero' AND f.tournament_id = t.tournament_id
+        WHERE coalesce(t.buy_in_currency, f.currency) = 'USD'""")
+    assert usd["roi_tournaments"] == finished
+    assert usd["roi"] == ((won["USD"] - cost) * 100 / cost).quantize(D("0.01"))
     assert result["by_currency"]["EUR"]["roi"] == D("-100.00")
     assert (result["tournaments"], result["with_finish"], result["in_the_money"]) == (5, 4, 2)
     assert result["itm"] == D("50.00")

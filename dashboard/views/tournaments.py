@@ -1,0 +1,68 @@
+"""Tournaments: the chosen player's tournaments, their buy-ins, finishes and prizes where
+the files say them, and ROI and ITM in each currency."""
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard import data, show
+from dashboard.sidebar import filters
+
+f = filters()
+st.title("Tournaments")
+if f.player is None:
+    st.info("Choose a player in the sidebar: a tournament's results are a player's.",
+            icon=":material/person:")
+    st.stop()
+st.text(f.player)
+args = (f.player, f.since, f.until, f.sites)
+listed = data.fetch("tournaments", *args)
+if listed.is_empty():
+    st.info("No tournament hands of this player match these filters.")
+    st.stop()
+s = data.fetch("tournament_summary", *args)
+a, b, c = st.columns(3)
+a.metric("Tournaments", f"{s['tournaments']:,}")
+b.metric("Finish known", f"{s['with_finish']:,}",
+         help="A hand of the tournament says where the player finished (rooms write it in "
+              "the hand the player is knocked out of, or wins).")
+c.metric("ITM", show.percent(None if s["itm"] is None else float(s["itm"])),
+         help="In the money: finished with a prize, of the tournaments whose finish is known.")
+money = [(cur, e) for cur, e in s["by_currency"].items() if cur is not None]
+if money:
+    st.subheader("By currency")
+    st.dataframe(pl.DataFrame(
+        [(cur, e["tournaments"], float(e["buy_ins"]), float(e["prizes"]),
+          e["roi_tournaments"], None if e["roi"] is None else float(e["roi"]))
+         for cur, e in money],
+        schema={"currency": pl.String, "tournaments": pl.Int64, "buy_ins": pl.Float64,
+                "prizes": pl.Float64, "finished": pl.Int64, "roi": pl.Float64},
+        orient="row"),
+        hide_index=True, key="tournament_money", placeholder=show.MISSING, column_config={
+            "tournaments": st.column_config.NumberColumn("with a known buy-in", format="%,d"),
+            "buy_ins": st.column_config.NumberColumn("buy-ins", format="%,.2f"),
+            "prizes": st.column_config.NumberColumn("prizes", format="%,.2f"),
+            "finished": st.column_config.NumberColumn(
+                "finish known", format="%,d", help="of which the files say the finish"),
+            "roi": st.column_config.NumberColumn(
+                "ROI", format="%+.1f %%",
+                help="(prizes - buy-ins) / buy-ins, over the tournaments whose finish is "
+                     "known")})
+    st.caption("Each currency apart: dollars, euros and points never add up. ROI counts the "
+               "tournaments whose finish a hand says; the others have no result yet.")
+
+st.subheader("Each tournament")
+st.dataframe(listed.select(
+    pl.Series(show.TIME_COLUMN, [show.when(t, True) for t in listed["first_hand"].to_list()]),
+    "site", "tournament_id", "buy_in", "hands", pl.col("chips_won").cast(pl.Float64),
+    "place", pl.col("prize").cast(pl.Float64), "currency"),
+    hide_index=True, key="tournament_list", placeholder=show.MISSING, column_config={
+        show.TIME_COLUMN: st.column_config.TextColumn("started (UTC)", width=118),
+        "site": st.column_config.TextColumn("room"),
+        "tournament_id": st.column_config.TextColumn("tournament"),
+        "buy_in": st.column_config.TextColumn("buy-in (as written)"),
+        "hands": st.column_config.NumberColumn("hands", format="%,d"),
+        "chips_won": st.column_config.NumberColumn("chips won", format="%+,.0f"),
+        "place": st.column_config.NumberColumn("place", format="%d"),
+        "prize": st.column_config.NumberColumn("prize", format="%,.2f")})
+st.caption("Chips won: the player's net over their hands of the tournament (chips, not money).")
