@@ -193,35 +193,29 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> 
     if f.player is None:
         return _overview_all(con, f)
     rows, params = _rows(f)
-    flags = ", ".join(f"s.{r}_chance, s.{r}_done" for r in RATIOS_SHOWN)
-    hands = _frame(con, f"""
-        SELECT h.currency, s.net, s.net_bb, s.allin_adj_net AS adj,
-               (s.allin_adj_net / nullif(h.big_blind, 0))::DOUBLE AS adj_bb,
-               s.wsd_chance AS went, s.post_bets + s.post_raises AS aggressive,
-               s.post_calls AS calls, {flags}
-        FROM {rows} ORDER BY s.played_at, s.site, s.hand_id""", params)
-    n = hands.height
-    sums = hands.select(
-        pl.col("net_bb").sum(), pl.col("adj").null_count().alias("allin_not_computed"),
-        pl.col("aggressive").sum(), pl.col("calls").sum(),
-        *(pl.col(f"{r}_{k}").sum() for r in RATIOS_SHOWN for k in ("chance", "done")),
-    ).row(0, named=True)
+    groups = _frame(con, f"""
+        SELECT h.currency, count(*) AS hands, sum(s.net) AS net, sum(s.net_bb) AS net_bb,
+               sum(coalesce(s.allin_adj_net, s.net)) AS allin_adjusted,
+               count(*) FILTER (WHERE s.allin_adj_net IS NULL) AS allin_not_computed,
+               sum(s.post_bets) + sum(s.post_raises) AS aggressive,
+               sum(s.post_calls) AS calls, {flag_sums(RATIOS_SHOWN)}
+        FROM {rows} GROUP BY h.currency""", params)
+    n = int(groups["hands"].sum()) if groups.height else 0
+    sums = {c: groups[c].sum() for c in groups.columns if c != "currency"}
     by_currency = (
-        hands.group_by("currency")
-        .agg(pl.len().alias("hands"), pl.col("net").sum().cast(pl.Float64),
-             pl.coalesce("adj", "net").sum().cast(pl.Float64).alias("allin_adjusted"),
-             (100 * pl.col("net_bb").sum().cast(pl.Float64) / pl.len()).round(2)
-             .alias("bb_per_100"))
+        groups.select("currency", "hands", pl.col("net").cast(pl.Float64),
+                      pl.col("allin_adjusted").cast(pl.Float64),
+                      (100 * pl.col("net_bb").cast(pl.Float64) / pl.col("hands")).round(2)
+                      .alias("bb_per_100"))
         .sort(["hands", "currency"], descending=[True, False]))
     in_bb = not in_money(f, by_currency["currency"].to_list())
     net_bb = float(sums["net_bb"]) if n else None
     return {
-        "hands": n, "rows": n, "allin_not_computed": sums["allin_not_computed"],
+        "hands": n, "rows": n, "allin_not_computed": int(sums.get("allin_not_computed") or 0),
         "net_bb": net_bb,
         "bb_per_100": round(100 * net_bb / n, 2) if n else None, **ratios(sums, RATIOS_SHOWN),
         "by_currency": by_currency, "in_bb": in_bb,
-        "curve": _curve(hands, "net_bb" if in_bb else "net", "adj_bb" if in_bb else "adj",
-                        points),
+        "curve": _curve(con, rows, params, in_bb, n, points),
     }
 
 
@@ -239,23 +233,28 @@ def _overview_all(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
             "by_currency": None, "in_bb": True, "curve": None}
 
 
-def _curve(hands: pl.DataFrame, value: str, adjusted: str, points: int) -> pl.DataFrame:
-    """Cumulative winnings hand by hand, in the order given: net, all-in adjusted (net
-    where it is not computed), showdown and non-showdown. The sums run over every
-    hand; only the points drawn are thinned to about ``points`` (every Nth hand, the
-    first and the last)."""
-    v = pl.col(value).cast(pl.Float64).fill_null(0.0)
-    went = pl.col("went")
-    curve = hands.select(
-        pl.int_range(1, pl.len() + 1).alias("hand"),
-        v.cum_sum().alias("net"),
-        pl.coalesce(pl.col(adjusted).cast(pl.Float64), v).cum_sum().alias("allin_adjusted"),
-        pl.when(went).then(v).otherwise(0.0).cum_sum().alias("showdown"),
-        pl.when(went).then(0.0).otherwise(v).cum_sum().alias("non_showdown"))
-    n = curve.height
+def _curve(con: duckdb.DuckDBPyConnection, rows: str, params: list, in_bb: bool, n: int,
+           points: int) -> pl.DataFrame:
+    """Cumulative winnings hand by hand in the order played, in big blinds or money:
+    net, all-in adjusted (net where it is not computed), showdown and non-showdown. The
+    sums run over every hand in SQL; only the points drawn are thinned to about
+    ``points`` (every Nth hand, the first and the last)."""
+    value = "s.net_bb" if in_bb else "s.net"
+    adjusted = "s.allin_adj_net / nullif(h.big_blind, 0)" if in_bb else "s.allin_adj_net"
     step = max(1, -(-n // points))
-    hand = pl.col("hand")
-    return curve.filter((hand % step == 0) | (hand == n) | (hand == 1))
+    return _frame(con, f"""
+        WITH c AS (
+            SELECT row_number() OVER w AS hand,
+                   sum(v) OVER w AS net, sum(coalesce(a, v)) OVER w AS allin_adjusted,
+                   sum(CASE WHEN went THEN v ELSE 0 END) OVER w AS showdown,
+                   sum(CASE WHEN went THEN 0 ELSE v END) OVER w AS non_showdown
+            FROM (SELECT s.played_at, s.site, s.hand_id, {value} AS v, {adjusted} AS a,
+                         s.wsd_chance AS went FROM {rows})
+            WINDOW w AS (ORDER BY played_at, site, hand_id ROWS UNBOUNDED PRECEDING))
+        SELECT hand, net::DOUBLE AS net, allin_adjusted::DOUBLE AS allin_adjusted,
+               showdown::DOUBLE AS showdown, non_showdown::DOUBLE AS non_showdown
+        FROM c WHERE hand % ? = 0 OR hand = ? OR hand = 1 ORDER BY hand""",
+                  params + [step, n])
 
 
 def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFrame]:
