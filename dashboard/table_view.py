@@ -133,7 +133,7 @@ class Table:
             classes.append("hero")
         if name == frame.actor:
             classes.append("actor")
-        parts = [f'<g class="{" ".join(classes)}">']
+        parts = [f'<g class="{" ".join(classes)}"><title>{escape(name)}</title>']
         if not s.out:
             known = (p["hole_cards"] or "").split()
             parts.append(_cards(x, y - BOX_H / 2 - 12, CARD_W,
