@@ -146,7 +146,8 @@ class Table:
                      f'{escape(self.money(s.stack))}</text>')
         status, tone = self.status(name, frame, share)
         if status:
-            parts.append(f'<text class="status {tone}" x="{x:.1f}" y="{y + 27:.1f}">'
+            fit = ' textLength="150" lengthAdjust="spacingAndGlyphs"' if len(status) > 21 else ""
+            parts.append(f'<text class="status {tone}" x="{x:.1f}" y="{y + 27:.1f}"{fit}>'
                          f'{escape(status)}</text>')
         position = p["position"]
         if position:
@@ -227,8 +228,8 @@ class Table:
 
     def frame_svg(self, frame: Frame, equity: Shares | None) -> str:
         whole = overall(equity) if equity else {}
-        return self.middle(frame) + "".join(self.seat(n, frame, whole.get(n))
-                                            for n in self.players)
+        return ('<g class="middle">' + self.middle(frame) + "</g>"
+                + "".join(self.seat(n, frame, whole.get(n)) for n in self.players))
 
     def equity_lines(self, equity: Shares | None) -> list[str]:
         """Each contested pot's equities, when there is more than one pot."""

@@ -177,7 +177,8 @@ def build(r: Replay) -> list[Frame]:
     if r.showdown:
         t.boards = _boards_at(boards, 5) if len(t.live()) > 1 else t.boards
         shown = _shown(r.showdown)
-        frames.append(t.frame("Showdown", "Showdown", shown=shown))
+        frames.append(t.frame("Showdown", "The cards are shown", shown=shown,
+                              lines=tuple(f"{p}: {words}" for p, words in shown.items())))
     else:
         shown = {}
     frames.append(_result(r, t, shown))
@@ -185,13 +186,14 @@ def build(r: Replay) -> list[Frame]:
 
 
 def _shown(showdown: list[dict]) -> dict[str, str]:
-    """player -> what they showed (hand names of every run), 'mucks' when not shown."""
+    """player -> what they showed (the hand names of every run), 'mucks' when not shown."""
     out: dict[str, list[str]] = {}
     for s in showdown:
-        words = (s["hand_name"] or "shows") if s["shown"] else "mucks"
-        if words not in out.setdefault(s["player"], []):
-            out[s["player"]].append(words)
-    return {p: " / ".join(w) for p, w in out.items()}
+        words = (s["hand_name"] or "") if s["shown"] else "mucks"
+        said = out.setdefault(s["player"], [])
+        if words and words not in said:
+            said.append(words)
+    return {p: " / ".join(w) or "shows" for p, w in out.items()}
 
 
 def _result(r: Replay, t: _Table, shown: dict[str, str]) -> Frame:
