@@ -149,7 +149,7 @@ def table(r: Replay, hero: str | None = None) -> None:
     h = r.hand
     st.iframe(table_view.document(frames, r.players, h["currency"], h["max_seats"],
                                   h["button_seat"], hero or hero_of(r), shares),
-              height=table_view.HEIGHT)
+              height="content")
 
 
 def _verdict(r: Replay) -> None:

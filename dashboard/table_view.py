@@ -27,7 +27,6 @@ SUIT = {"s": ("♠", "#1b1b1b"), "h": ("♥", "#d0181f"), "d": ("♦", "#1f5fd0"
         "c": ("♣", "#15803d")}
 BADGE = {"BTN": "#f4f4f4", "SB": "#7cb7ff", "BB": "#ffb357"}
 RANKS = "23456789TJQKA"
-HEIGHT = 680  # the document's height in pixels, controls included
 
 
 def _card(x: float, y: float, w: float, code: str | None) -> str:
@@ -153,7 +152,9 @@ class Table:
         if position:
             bx, by = x + BOX_W / 2 - 16, y - BOX_H / 2 - 2
             fill = BADGE.get(position, "#56616f")
-            parts.append(f'<g class="badge"><rect x="{bx - 19:.1f}" y="{by - 9:.1f}" width="38" '
+            half = max(19, 3.6 * len(position) + 6)
+            parts.append(f'<g class="badge"><rect x="{bx - half:.1f}" y="{by - 9:.1f}" '
+                         f'width="{2 * half:.1f}" '
                          f'height="18" rx="9" fill="{fill}"/><text x="{bx:.1f}" y="{by + 4.5:.1f}"'
                          f' class="{"dark" if position in BADGE else "light"}">'
                          f'{escape(position)}</text></g>')
@@ -226,10 +227,11 @@ class Table:
                              f'run {i + 1}</text>')
         return "".join(parts)
 
-    def frame_svg(self, frame: Frame, equity: Shares | None) -> str:
+    def frame_parts(self, frame: Frame, equity: Shares | None) -> list[str]:
+        """The frame's SVG in parts: the middle, then each seat."""
         whole = overall(equity) if equity else {}
-        return ('<g class="middle">' + self.middle(frame) + "</g>"
-                + "".join(self.seat(n, frame, whole.get(n)) for n in self.players))
+        return (['<g class="middle">' + self.middle(frame) + "</g>"]
+                + [self.seat(n, frame, whole.get(n)) for n in self.players])
 
     def equity_lines(self, equity: Shares | None) -> list[str]:
         """Each contested pot's equities, when there is more than one pot."""
@@ -251,12 +253,16 @@ def overall(equity: Shares) -> dict[str, Fraction]:
 
 
 def frames_json(table: Table, frames: list[Frame], equities: dict[int, Shares]) -> str:
-    """The frames as JSON safe inside a script element: SVG and escaped texts."""
-    data = [{"svg": table.frame_svg(f, equities.get(i)), "street": escape(f.street),
-             "text": escape(f.text),
+    """The frames as JSON safe inside a script element: escaped texts, and the SVG as
+    numbers into a list of parts (a seat that did not change is sent once)."""
+    parts: dict[str, int] = {}
+    data = [{"svg": [parts.setdefault(p, len(parts))
+                     for p in table.frame_parts(f, equities.get(i))],
+             "street": escape(f.street), "text": escape(f.text),
              "lines": [escape(line) for line in (*f.lines, *table.equity_lines(equities.get(i)))]}
             for i, f in enumerate(frames)]
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps({"parts": list(parts), "frames": data}, ensure_ascii=False,
+                      separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -276,7 +282,7 @@ _PAGE = """<!DOCTYPE html>
 <style>
 html, body { margin: 0; background: transparent; font-family: "Source Sans Pro", "Segoe UI", Helvetica, Arial, sans-serif; color: #1f2430; }
 #wrap { max-width: 1180px; margin: 0 auto; }
-svg { display: block; width: 100%; height: 500px; }
+svg { display: block; width: 100%; height: clamp(430px, 53vw, 560px); }
 .rail { fill: #4a2f1d; stroke: #2d1b10; stroke-width: 4; }
 .felt { fill: #1d6b45; stroke: #145434; stroke-width: 3; }
 .line { fill: none; stroke: #2f8a5d; stroke-width: 2; stroke-dasharray: 6 6; }
@@ -313,7 +319,7 @@ svg { display: block; width: 100%; height: 500px; }
 .pots { fill: #e4f3ea; font-size: 14px; text-anchor: middle; }
 #caption { text-align: center; min-height: 30px; font-size: 19px; margin: 8px 0 2px; }
 #street { display: inline-block; background: #1d6b45; color: #fff; border-radius: 10px; padding: 1px 10px; font-size: 14px; margin-right: 8px; vertical-align: 2px; }
-#lines { text-align: center; font-size: 15px; color: #3d4450; max-height: 84px; overflow-y: auto; }
+#lines { text-align: center; font-size: 15px; color: #3d4450; height: 84px; overflow-y: auto; }
 #controls { display: flex; gap: 6px; align-items: center; justify-content: center; margin-top: 2px; flex-wrap: wrap; }
 button { font: inherit; font-size: 15px; padding: 4px 12px; border-radius: 8px; border: 1px solid #b8bec8; background: #fff; cursor: pointer; }
 button:hover { background: #eef2f6; } button:disabled { opacity: .45; cursor: default; }
@@ -334,7 +340,8 @@ button:hover { background: #eef2f6; } button:disabled { opacity: .45; cursor: de
 <div id="lines"></div></div>
 <script>
 (function () {
-  const frames = %FRAMES%;
+  const data = %FRAMES%;
+  const frames = data.frames;
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
   let at = 0, timer = null;
@@ -342,7 +349,7 @@ button:hover { background: #eef2f6; } button:disabled { opacity: .45; cursor: de
   function show(i) {
     at = Math.max(0, Math.min(frames.length - 1, i));
     const f = frames[at];
-    $("dynamic").innerHTML = f.svg;
+    $("dynamic").innerHTML = f.svg.map((k) => data.parts[k]).join("");
     $("street").innerHTML = f.street;
     $("text").innerHTML = f.text;
     $("lines").innerHTML = f.lines.join("<br>");

@@ -208,8 +208,10 @@ def _document(con, site, hand_id):
 
 
 def frames_of(document: str) -> list[dict]:
-    """The frames a table document carries, as its script reads them."""
-    return json.loads(re.search(r"const frames = (.*);\n", document).group(1))
+    """The frames a table document carries, each with its SVG put together as its
+    script does."""
+    data = json.loads(re.search(r"const data = (.*);\n", document).group(1))
+    return [{**f, "svg": "".join(data["parts"][k] for k in f["svg"])} for f in data["frames"]]
 
 
 def test_the_document_escapes_names_and_fetches_nothing(con):
