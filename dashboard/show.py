@@ -1,7 +1,8 @@
 """Small display helpers the pages share: units, columns, cards, links to the replayer.
 
 Text that comes from hand histories (player names, table names, chat) is only ever
-shown through st.dataframe, st.text or st.code, which show it literally.
+shown through st.dataframe, st.text or st.code, which show it literally, or escaped
+with html.escape in the replayer's table (dashboard/table_view.py).
 """
 from __future__ import annotations
 
