@@ -150,7 +150,7 @@ def build(r: Replay) -> list[Frame]:
     for street, name in STREET_NAMES.items():
         mine = [a for a in r.actions if max(a["street"], 1) == street and a["street"] <= 4]
         if street > 1:
-            if not mine and len(boards[0]) < BOARD_AT[street] or len(t.live()) < 2:
+            if (not mine and len(boards[0]) < BOARD_AT[street]) or len(t.live()) < 2:
                 break
             t.gather()
             before, t.boards = t.boards, _boards_at(boards, BOARD_AT[street])
