@@ -1,10 +1,13 @@
-"""The replayer: one hand street by street, its verdict and findings, its raw text."""
+"""The replayer: one hand drawn as a table that steps through it (dashboard/table_view.py),
+its verdict and findings, its actions street by street, its raw text."""
 from __future__ import annotations
 
 import polars as pl
 import streamlit as st
 
-from dashboard import show
+from dashboard import show, table_view
+from engine.replay import CODES
+from pipeline import hand_frames, runout_equity
 from pipeline.hand_steps import Replay, Step
 
 
@@ -115,31 +118,69 @@ def _header(r: Replay) -> None:
     }]), hide_index=True, key="hand_header")
 
 
-def replayer(r: Replay) -> None:
-    """Draw one hand: street tabs, showdown and result; the verdict and findings
-    beside them; the raw text below."""
+VERDICT_WORDS = {
+    "ok": "The rules engine replayed every action: each was legal, and the pots, the "
+          "collections and the summary add up.",
+    "warning": "The hand adds up, with something worth a look below.",
+    "failed": "Something in this hand breaks the rules or does not add up: see the "
+              "findings below.",
+    "unverifiable": "Part of this hand cannot be checked from what the room wrote.",
+    "unsupported": "A game the rules engine does not play: not checked.",
+}
+
+
+def hero_of(r: Replay) -> str | None:
+    """The hand's hero: the hands row's, else the player marked as the hero."""
+    return r.hand.get("hero") or next((p["player"] for p in r.players if p["is_hero"]), None)
+
+
+@st.cache_data(show_spinner="Working out the all-in equity…", max_entries=256)
+def runout_shares(site: str, hand_id: str, source: str, _frames: list, _hole: dict) -> dict:
+    """The equities of one hand's run-out frames (up to a third of a second for a
+    preflop all-in): computed for the hand shown only, once."""
+    return runout_equity.equities(_frames, _hole)
+
+
+def table(r: Replay, hero: str | None = None) -> None:
+    """The hand as a table in an iframe that steps through it without the server."""
+    frames = hand_frames.build(r)
+    hole = {p["player"]: p["hole_cards"] for p in r.players}
+    shares = runout_shares(r.hand["site"], r.hand["hand_id"], r.source, frames, hole)
+    h = r.hand
+    st.iframe(table_view.document(frames, r.players, h["currency"], h["max_seats"],
+                                  h["button_seat"], hero or hero_of(r), shares),
+              height="content")
+
+
+def _verdict(r: Replay) -> None:
+    status = r.verdict or "not judged"
+    left, right = st.columns([1, 4])
+    left.metric("Verdict", status)
+    right.text(VERDICT_WORDS.get(status, "This hand has not been checked."))
+    if r.findings:
+        right.dataframe(pl.DataFrame(
+            [(f["code"], CODES.get(f["code"], ""), f["severity"], f["street"] or "",
+              f["action"], f["message"]) for f in r.findings],
+            schema={"code": pl.String, "meaning": pl.String, "severity": pl.String,
+                    "street": pl.String, "action": pl.Int64, "message": pl.String},
+            orient="row"), hide_index=True, key="findings")
+
+
+def replayer(r: Replay, hero: str | None = None) -> None:
+    """Draw one hand: the table stepping through it, the verdict and findings, the
+    actions street by street, the raw text. ``hero``: the player drawn at the bottom
+    (the hand's hero by default)."""
     _header(r)
+    table(r, hero)
+    _verdict(r)
     findings_at = {f["action"]: f["code"] for f in r.findings if f["action"] is not None}
-    main, side = st.columns([4, 1])
-    with main:
+    with st.expander("Actions street by street, showdown and result"):
         tabs = st.tabs([s.street for s in r.steps] + ["Showdown & result"])
         for tab, step in zip(tabs, r.steps):
             with tab:
                 _step(step, findings_at)
         with tabs[-1]:
             _showdown(r)
-    with side:
-        status = r.verdict or "not judged"
-        st.metric("Verdict", status)
-        if r.findings:
-            st.dataframe(pl.DataFrame(
-                [(f["code"], f["severity"], f["street"] or "", f["action"], f["message"])
-                 for f in r.findings],
-                schema={"code": pl.String, "severity": pl.String, "street": pl.String,
-                        "action": pl.Int64, "message": pl.String}, orient="row"),
-                hide_index=True, key="findings")
-        else:
-            st.caption("no findings")
     st.subheader("As the room wrote it")
     st.code(r.source, language=None)
     if r.raw_text is not None:

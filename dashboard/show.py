@@ -1,8 +1,8 @@
 """Small display helpers the pages share: units, number formats, times, cards, links.
 
 Text that comes from hand histories (player names, table names, chat) is only ever
-shown through st.dataframe, st.text or st.code, which show it literally (the replayer's
-table escapes it).
+shown through st.dataframe, st.text or st.code, which show it literally, or escaped
+with html.escape in the replayer's table (dashboard/table_view.py).
 """
 from __future__ import annotations
 

@@ -56,6 +56,7 @@ class Replay:
     source: str = ""  # file:line
     raw_text: str | None = None
     raw_note: str | None = None  # why there is no raw text
+    actions: list[dict] = field(default_factory=list)  # the actions table's rows, in order
 
 
 _HAND = """
@@ -117,7 +118,7 @@ def load(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> Replay | No
         uncalled=uncalled, showdown=rows["showdown"], collected=rows["collected"],
         results=results, verdict=rows["verdict"][0]["status"] if rows["verdict"] else None,
         findings=rows["findings"], source=f"{hand['path']}:{hand['line']}",
-        raw_text=text, raw_note=note)
+        raw_text=text, raw_note=note, actions=actions)
 
 
 def streets(players: list[dict], actions: list[dict], board: tuple[str, ...],

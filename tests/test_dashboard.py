@@ -101,6 +101,31 @@ def test_replayer_shows_a_failed_hands_findings(dashboard_db, monkeypatch):
         dashboard_db, "SELECT code FROM findings WHERE hand_id = ?", [FAILED_HAND]))
 
 
+def test_replayer_draws_the_table(dashboard_db, monkeypatch):
+    """The Hands page with ?hand= draws the table document: one frame per action and
+    per street dealt, and the last frame says who collected what (checked against the
+    collections table)."""
+    from test_hand_frames import frames_of
+
+    (site, hand_id, currency), = sql(dashboard_db, """
+        SELECT site, hand_id, currency FROM hands WHERE len(summary_pots) > 1
+        AND len(boards) = 1 ORDER BY site, hand_id LIMIT 1""")
+    places = ",.0f" if currency == "chips" else ",.2f"
+    at = run_page(dashboard_db, "hands", monkeypatch, {"hand": f"{site}:{hand_id}"})
+    (table,) = at.get("iframe")
+    frames = frames_of(table.proto.srcdoc)
+    (actions,), = sql(dashboard_db, "SELECT count(*) FROM actions WHERE site = ? AND"
+                      " hand_id = ? AND street <= 4", [site, hand_id])
+    assert len(frames) > actions
+    collected = sql(dashboard_db, "SELECT player, amount FROM collections WHERE site = ?"
+                    " AND hand_id = ?", [site, hand_id])
+    last = " ".join(frames[-1]["lines"])
+    for player, amount in collected:
+        assert f"{player} collected {amount:{places}}" in last or f"{amount:{places}} from" in last
+    assert metrics(at)["Verdict"]
+    assert any(h.value == "As the room wrote it" for h in at.subheader)
+
+
 def test_replayer_says_when_the_file_is_gone(dashboard_db, monkeypatch, tmp_path):
     db = tmp_path / "moved.duckdb"
     work = tmp_path / "files"

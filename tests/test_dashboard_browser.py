@@ -278,3 +278,97 @@ print("locked", flush=True)
 sys.stdin.readline()
 con.close()
 """
+# ---- the replayer's table: stepped through inside its iframe
+
+STATE = """
+const pot = document.querySelector('.middle .pot');
+return {pot: pot ? pot.textContent : '',
+        pots: [...document.querySelectorAll('.middle .pots')].map(t => t.textContent).join(' '),
+        board: document.querySelectorAll('.middle .card').length,
+        runs: document.querySelectorAll('.middle .run').length,
+        text: document.getElementById('text').textContent,
+        counter: document.getElementById('counter').textContent};
+"""
+
+
+def _step_through(driver, url: str, shot: str | None, shot_at=None) -> list[dict]:
+    """Open a hand, click "Step" inside the table's iframe until the last frame; the
+    state of the table after each click. ``shot``: a screenshot's name, taken 1280
+    pixels wide, of the last frame or of the last one ``shot_at(state)`` accepts."""
+    from selenium.webdriver.common.by import By
+
+    if shot:
+        driver.set_window_size(1280, 1000)
+    _load(driver, url, "Hands")
+    _no_exception(driver)
+    table = driver.find_element(By.CSS_SELECTOR, "iframe")
+    driver.execute_script("arguments[0].scrollIntoView()", table)
+    driver.switch_to.frame(table)
+    try:
+        seen = [driver.execute_script(STATE)]
+        step = driver.find_element(By.ID, "next")
+        while step.is_enabled():
+            step.click()
+            seen.append(driver.execute_script(STATE))
+            assert len(seen) < 500
+        if shot and shot_at:
+            at = max(i for i, state in enumerate(seen) if shot_at(state))
+            driver.execute_script("const s = document.getElementById('slider');"
+                                  f"s.value = {at}; s.oninput();")
+    finally:
+        driver.switch_to.default_content()
+    if shot:
+        time.sleep(0.5)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / shot))
+        driver.set_window_size(1500, 1600)
+    return seen
+
+
+def _script_errors(driver) -> list[str]:
+    """Errors of the pages' scripts (not failed network requests: this closed network
+    cannot fetch Streamlit's fonts)."""
+    try:
+        logs = driver.get_log("browser")
+    except Exception:  # a driver without logs
+        return []
+    return [e["message"] for e in logs if e["level"] == "SEVERE" and e["source"] != "network"]
+
+
+def _shots() -> bool:
+    return os.environ.get("HANDLENS_SCREENSHOTS") == "1"
+
+
+def test_stepping_through_a_side_pot(server, browser, dashboard_db):
+    from conftest import query
+
+    (site, hand_id), = query(dashboard_db, """
+        SELECT site, hand_id FROM hands JOIN verdicts USING (site, hand_id)
+        WHERE status = 'ok' AND len(summary_pots) > 1 AND len(boards) = 1
+        AND len(string_split(board, ' ')) = 5 ORDER BY site, hand_id LIMIT 1""")
+    _script_errors(browser)  # forget earlier pages' messages
+    seen = _step_through(browser, server + f"hands?hand={site}%3A{hand_id}",
+                         "replayer_side_pot.png" if _shots() else None,
+                         lambda state: "Side pot" in state["pots"])
+    assert seen[-1]["counter"] == f"action {len(seen)} of {len(seen)}"
+    assert len({s["pot"] for s in seen}) > 2  # the pot grows
+    assert [s["board"] for s in seen if s["board"]][0] == 3  # a flop first
+    assert max(s["board"] for s in seen) == 5
+    assert any("Main pot" in s["pots"] and "Side pot" in s["pots"] for s in seen)
+    assert seen[-1]["text"] == "The pots are paid out" or "collected" in seen[-1]["text"]
+    assert not _script_errors(browser)
+
+
+def test_stepping_through_a_run_it_twice_hand(server, browser, dashboard_db):
+    from conftest import query
+
+    (site, hand_id, runs), = query(dashboard_db, """
+        SELECT site, hand_id, len(boards) FROM hands JOIN verdicts USING (site, hand_id)
+        WHERE status = 'ok' AND len(boards) = 2 ORDER BY site, hand_id LIMIT 1""")
+    _script_errors(browser)
+    seen = _step_through(browser, server + f"hands?hand={site}%3A{hand_id}",
+                         "replayer_run_twice.png" if _shots() else None)
+    assert seen[0]["board"] == 0 and seen[0]["runs"] == 0
+    assert seen[-1]["runs"] == runs and seen[-1]["board"] == 5 * runs
+    assert len({s["board"] for s in seen}) > 2  # the board changes as it is dealt
+    assert not _script_errors(browser)
