@@ -6,9 +6,10 @@ import polars as pl
 import streamlit as st
 
 from dashboard import show, table_view
-from engine.replay import CODES
+
 from pipeline import hand_frames, runout_equity
 from pipeline.hand_steps import Replay, Step
+from pipeline.queries import CODES
 
 
 def _amount(value) -> float | None:
@@ -105,17 +106,26 @@ def _showdown(r: Replay) -> None:
 
 
 def _header(r: Replay) -> None:
+    """The hand's identity: its time in UTC (as every page shows it) and the room's own
+    clock, stakes, table, tournament."""
     h = r.hand
     stakes = f"{h['currency']} {h['small_blind']}/{h['big_blind']}"
     if h["ante"]:
         stakes += f" ante {h['ante']}"
-    st.dataframe(pl.DataFrame([{
-        "hand": f"{h['site']} #{h['hand_id']}", "table": h["table_name"] or "",
-        "played": str(h["played_at"] or "") + (f" {h['time_zone']}" if h["time_zone"] else ""),
-        "game": f"{h['game']} {h['structure'] or ''}".strip(), "stakes": stakes,
-        "seats": h["max_seats"], "button": h["button_seat"],
-        "tournament": " ".join(x for x in (h["tournament_id"], h["tournament_level"]) if x),
-    }]), hide_index=True, key="hand_header")
+    utc = h["played_at_utc"] or h["played_at"]
+    local = (f"{h['played_at']:%Y-%m-%d %H:%M:%S} {h['time_zone'] or '(zone not written)'}"
+             if h["played_at"] else show.MISSING)
+    game = " · ".join(x for x in (
+        f"{h['site']} #{h['hand_id']}", f"{h['game']} {h['structure'] or ''}".strip(), stakes,
+        f"{h['max_seats']} seats" if h["max_seats"] else None,
+        " ".join(x for x in ("tournament", h["tournament_id"], h["tournament_level"]) if x)
+        if h["tournament_id"] else None) if x)
+    st.text(game)  # text: a table name is the room's (or a player's) words
+    st.text(f"table {h['table_name'] or show.MISSING} · played {show.when(utc, True)} UTC"
+            if h["played_at_utc"] else
+            f"table {h['table_name'] or show.MISSING} · played {local} (the room's clock)")
+    if h["played_at_utc"]:
+        st.caption(f"The room's clock: {local}.")
 
 
 VERDICT_WORDS = {

@@ -54,6 +54,20 @@ def _load(driver, url: str, title: str) -> None:
     time.sleep(1)  # let the grids and charts finish drawing
 
 
+def _draw_every_table(driver) -> None:
+    """Scroll each table shown (not in a closed expander) into view and wait until its
+    cells are drawn: tables below the fold are drawn only when seen."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    for table in driver.find_elements(By.CSS_SELECTOR, '[data-testid="stDataFrame"]'):
+        if not table.is_displayed():
+            continue
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", table)
+        WebDriverWait(driver, 15, poll_frequency=0.1).until(
+            lambda d: table.find_elements(By.CSS_SELECTOR, "table"))
+
+
 def _no_exception(driver) -> None:
     from selenium.webdriver.common.by import By
 
@@ -136,6 +150,7 @@ def test_no_clipped_column_and_no_none_at_1280(server, narrow, path, title):
     import re
     _load(narrow, server + path, title)
     _no_exception(narrow)
+    _draw_every_table(narrow)
     assert narrow.execute_script(CLIPPED) == []
     assert not re.search(r"\bNone\b", narrow.execute_script(ALL_TEXT))
 
@@ -183,9 +198,10 @@ def test_money_is_never_mixed_and_all_players_count_hands(server, narrow, dashbo
 
 
 def test_one_time_zone_named(server, narrow):
+    from selenium.webdriver.support.ui import WebDriverWait
     _load(narrow, server + "hands?player=*&game=cash", "Hands")
-    text = narrow.execute_script(ALL_TEXT)
-    assert "played (UTC)" in text
+    WebDriverWait(narrow, 20, poll_frequency=0.1).until(
+        lambda d: "played (UTC)" in d.execute_script(ALL_TEXT))
 
 
 def test_a_grid_cell_click_lists_its_hands(server, narrow):

@@ -104,4 +104,4 @@ if r is None:
     st.warning("This hand is not in the database.")
     st.text(wanted)
 else:
-    replayer(r)
+    replayer(r, hero=f.player)
