@@ -47,7 +47,7 @@ class Filters:
 # One condition per filter, over player rows ``s`` (player_hand_stats) joined to ``h``.
 _PLAYER_ROW = {
     "player": "s.player = ?",
-    "kind": "(h.tournament_id IS NOT NULL) = ?",
+    "kind": "s.tournament = ?",
     "since": "s.played_at >= ?",
     "until": "s.played_at < ?::DATE + 1",
     "sites": "list_contains(?::VARCHAR[], h.site)",
@@ -60,14 +60,14 @@ _PLAYER_ROW = {
 _HAND = {
     "since": "coalesce(h.played_at_utc, h.played_at) >= ?",
     "until": "coalesce(h.played_at_utc, h.played_at) < ?::DATE + 1",
-    "kind": _PLAYER_ROW["kind"],
+    "kind": "(h.tournament_id IS NOT NULL) = ?",
     "sites": _PLAYER_ROW["sites"],
     "stakes": _PLAYER_ROW["stakes"],
     "structures": _PLAYER_ROW["structures"],
     "table_sizes": _PLAYER_ROW["table_sizes"],
 }
 _BY_PLAYER = {"player": _PLAYER_ROW["player"], "positions": _PLAYER_ROW["positions"]}
-_HAND_ONLY = ("kind", "sites", "stakes", "structures", "table_sizes")  # need the hands joined
+_HAND_ONLY = ("sites", "stakes", "structures", "table_sizes")  # need the hands joined
 
 
 def _set(f: Filters) -> list[tuple[str, object]]:
@@ -108,10 +108,14 @@ def hand_where(f: Filters) -> tuple[str, list]:
 ROWS = "player_hand_stats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id"
 
 
-def _rows(f: Filters) -> tuple[str, list]:
-    """FROM ... WHERE ... over the filtered player rows, and its parameters."""
+def _rows(f: Filters, hands: bool = False) -> tuple[str, list]:
+    """FROM ... WHERE ... over the filtered player rows, and its parameters; the hands
+    ``h`` joined only when asked or when a filter needs them (the player rows carry
+    their hand's time, kind and currency)."""
     where, params = player_where(f)
-    return f"{ROWS} WHERE {where}", params
+    if hands or any(name in _HAND_ONLY for name, _ in _set(f)):
+        return f"{ROWS} WHERE {where}", params
+    return f"player_hand_stats s WHERE {where}", params
 
 
 def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list) -> pl.DataFrame:
@@ -194,12 +198,12 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> 
         return _overview_all(con, f)
     rows, params = _rows(f)
     groups = _frame(con, f"""
-        SELECT h.currency, count(*) AS hands, sum(s.net) AS net, sum(s.net_bb) AS net_bb,
+        SELECT s.currency, count(*) AS hands, sum(s.net) AS net, sum(s.net_bb) AS net_bb,
                sum(coalesce(s.allin_adj_net, s.net)) AS allin_adjusted,
                count(*) FILTER (WHERE s.allin_adj_net IS NULL) AS allin_not_computed,
                sum(s.post_bets) + sum(s.post_raises) AS aggressive,
                sum(s.post_calls) AS calls, {flag_sums(RATIOS_SHOWN)}
-        FROM {rows} GROUP BY h.currency""", params)
+        FROM {rows} GROUP BY s.currency""", params)
     n = int(groups["hands"].sum()) if groups.height else 0
     sums = {c: groups[c].sum() for c in groups.columns if c != "currency"}
     by_currency = (
@@ -215,7 +219,7 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> 
         "net_bb": net_bb,
         "bb_per_100": round(100 * net_bb / n, 2) if n else None, **ratios(sums, RATIOS_SHOWN),
         "by_currency": by_currency, "in_bb": in_bb,
-        "curve": _curve(con, rows, params, in_bb, n, points),
+        "curve": _curve(con, *_rows(f, hands=in_bb), in_bb, n, points),
     }
 
 
@@ -242,19 +246,19 @@ def _curve(con: duckdb.DuckDBPyConnection, rows: str, params: list, in_bb: bool,
     value = "s.net_bb" if in_bb else "s.net"
     adjusted = "s.allin_adj_net / nullif(h.big_blind, 0)" if in_bb else "s.allin_adj_net"
     step = max(1, -(-n // points))
+    # the running sums are for drawing: DOUBLE (the figures shown are summed exactly)
     return _frame(con, f"""
         WITH c AS (
             SELECT row_number() OVER w AS hand,
                    sum(v) OVER w AS net, sum(coalesce(a, v)) OVER w AS allin_adjusted,
                    sum(CASE WHEN went THEN v ELSE 0 END) OVER w AS showdown,
                    sum(CASE WHEN went THEN 0 ELSE v END) OVER w AS non_showdown
-            FROM (SELECT s.played_at, s.site, s.hand_id, {value} AS v, {adjusted} AS a,
+            FROM (SELECT s.played_at, s.hand_id, {value}::DOUBLE AS v, ({adjusted})::DOUBLE AS a,
                          s.wsd_chance AS went FROM {rows})
-            WINDOW w AS (ORDER BY played_at, site, hand_id ROWS UNBOUNDED PRECEDING))
-        SELECT hand, net::DOUBLE AS net, allin_adjusted::DOUBLE AS allin_adjusted,
-               showdown::DOUBLE AS showdown, non_showdown::DOUBLE AS non_showdown
-        FROM c WHERE hand % ? = 0 OR hand = ? OR hand = 1 ORDER BY hand""",
-                  params + [step, n])
+            WINDOW w AS (ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING))
+        SELECT hand, net, allin_adjusted, showdown, non_showdown
+        FROM c WHERE hand % {int(step)} = 0 OR hand = {int(n)} OR hand = 1
+        ORDER BY hand""", params)  # two whole numbers of ours, written in: a faster plan
 
 
 def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFrame]:
@@ -263,7 +267,7 @@ def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFr
     rows, params = _rows(f)
     cur = con.execute(f"""
         SELECT s.position, s.position_group, count(*) AS hands,
-               min(h.currency) AS first_currency, max(h.currency) AS last_currency,
+               min(s.currency) AS first_currency, max(s.currency) AS last_currency,
                sum(s.net)::DOUBLE AS net, sum(s.net_bb)::DOUBLE AS net_bb,
                sum(s.post_bets) + sum(s.post_raises) AS aggressive,
                sum(s.post_calls) AS calls, {flag_sums(RATIOS_SHOWN)}
@@ -296,8 +300,8 @@ def starting_hands(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
     ``currencies``: those of the hands."""
     rows, params = _rows(f)
     classes = _frame(con, f"""
-        SELECT s.hand_class, count(*) AS hands, min(h.currency) AS first_currency,
-               max(h.currency) AS last_currency, sum(s.net)::DOUBLE AS net,
+        SELECT s.hand_class, count(*) AS hands, min(s.currency) AS first_currency,
+               max(s.currency) AS last_currency, sum(s.net)::DOUBLE AS net,
                sum(s.net_bb)::DOUBLE AS net_bb,
                round(100 * sum(s.net_bb) / count(*), 2)::DOUBLE AS bb_per_100,
                (100 * count(*) / sum(count(*)) OVER ())::DOUBLE AS frequency

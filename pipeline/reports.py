@@ -105,7 +105,7 @@ def report(con: duckdb.DuckDBPyConnection, f: Filters, by: str) -> dict:
             SELECT *, sum(CASE WHEN gap > INTERVAL {SESSION_GAP_MINUTES} MINUTE THEN 1 ELSE 0 END)
                       OVER (PARTITION BY player ORDER BY played_at, site, hand_id
                             ROWS UNBOUNDED PRECEDING) + 1 AS grp
-            FROM (SELECT s.*, h.currency, h.tournament_id,
+            FROM (SELECT s.*,
                          s.played_at - lag(s.played_at) OVER (PARTITION BY s.player
                              ORDER BY s.played_at, s.site, s.hand_id) AS gap
                   FROM {rows})"""
@@ -113,7 +113,9 @@ def report(con: duckdb.DuckDBPyConnection, f: Filters, by: str) -> dict:
     else:
         from pipeline.queries import STAKES
         grouped = STAKES if by == "stakes" else _PERIOD[by]
-        base = (f"SELECT s.*, h.currency, h.tournament_id, {grouped} AS grp FROM {rows}")
+        if by == "stakes":
+            rows, params = _rows(f, hands=True)
+        base = f"SELECT s.*, {grouped} AS grp FROM {rows}"
         key, label = "grp", "grp::VARCHAR"
     table = con.sql(f"""
         WITH s AS ({base})

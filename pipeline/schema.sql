@@ -88,7 +88,9 @@ CREATE TABLE IF NOT EXISTS hand_players (
     post_folds INTEGER,
     net_bb DECIMAL(18, 4),
     rake_share DECIMAL(18, 4),
-    allin_adj_net DECIMAL(18, 4)      -- NULL: an all-in before the flop, not computed yet
+    allin_adj_net DECIMAL(18, 4),     -- NULL: an all-in before the flop, not computed yet
+    tournament BOOLEAN,               -- the hand's (no join for cash or tournament)
+    currency VARCHAR                  -- the hand's (no join for the money's unit)
 );
 
 CREATE TABLE IF NOT EXISTS actions (
@@ -158,7 +160,7 @@ CREATE TABLE IF NOT EXISTS findings (
 CREATE OR REPLACE VIEW player_hand_flags AS
 SELECT site, hand_id, player, played_at, position, position_group, hand_class, chances, dones,
     post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb,
-    rake_share, allin_adj_net
+    rake_share, allin_adj_net, tournament, currency
 FROM hand_players
 WHERE chances IS NOT NULL;
 
@@ -189,7 +191,7 @@ SELECT site, hand_id, player, played_at, position, position_group, hand_class,
     (chances & 4194304) <> 0 AS donk_turn_chance, (dones & 4194304) <> 0 AS donk_turn_done,
     (chances & 8388608) <> 0 AS donk_river_chance, (dones & 8388608) <> 0 AS donk_river_done,
     post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb, rake_share,
-    allin_adj_net
+    allin_adj_net, tournament, currency
 FROM player_hand_flags;
 
 CREATE TABLE IF NOT EXISTS parse_errors (
