@@ -96,11 +96,11 @@ def main() -> int:
               f"{warm / baseline:>11.1f}", flush=True)
     print(f"slowest page, cold: {worst:.2f} s")
     if args.browser:
-        browser_times(args.db)
+        browser_times(args.db, args.repeat)
     return 0
 
 
-def browser_times(db: str) -> None:
+def browser_times(db: str, repeat: int = 3) -> None:
     """Each page in headless Chromium, reached from the sidebar as a person does: on a
     server just started, the Import page is opened first (the app's scripts load),
     then the page's link is clicked: "cold" runs until its content and charts are
@@ -130,22 +130,24 @@ def browser_times(db: str) -> None:
         drawn(title)
         return time.perf_counter() - started
 
-    print(f"\nin headless Chromium, from the sidebar ({'page':<14}{'cold s':>8}{'warm s':>8})")
+    print(f"\nin headless Chromium, from the sidebar, median of {repeat} servers"
+          f" ({'page':<14}{'cold s':>8}{'warm s':>8})")
     try:
         for page, title in titles.items():
-            server, base = start_dashboard(db, Path(tempfile.mkdtemp()) / "server.log")
-            try:
-                driver.get(base + "import")
-                drawn("Import")
-                cold = click(title)
-                warm = []
-                for _ in range(3):
-                    click("Import")
-                    warm.append(click(title))
-            finally:
-                stop(server)
-            print(f"{'':<38}{page:<14}{cold:>8.2f}{statistics.median(warm):>8.2f}",
-                  flush=True)
+            colds, warm = [], []
+            for _ in range(repeat):  # each cold visit on a server just started
+                server, base = start_dashboard(db, Path(tempfile.mkdtemp()) / "server.log")
+                try:
+                    driver.get(base + "import")
+                    drawn("Import")
+                    colds.append(click(title))
+                    for _ in range(2):
+                        click("Import")
+                        warm.append(click(title))
+                finally:
+                    stop(server)
+            print(f"{'':<38}{page:<14}{statistics.median(colds):>8.2f}"
+                  f"{statistics.median(warm):>8.2f}", flush=True)
     finally:
         driver.quit()
 

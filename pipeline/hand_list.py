@@ -89,6 +89,40 @@ def _conditions(q: HandQuery, player: bool) -> tuple[list[str], list]:
     return parts, params
 
 
+def _needs_hands(f: Filters) -> bool:
+    from pipeline.queries import _HAND_ONLY, _set
+    return any(name in _HAND_ONLY for name, _ in _set(f))
+
+
+def _player_hands_by_time(con: duckdb.DuckDBPyConnection, f: Filters, descending: bool,
+                          limit: int) -> tuple[int, pl.DataFrame]:
+    """``hand_list`` of a player's hands by time with nothing asked of the hands: counted
+    and chosen from the player's rows alone, the hands joined to the rows listed."""
+    where, params = player_where(f)
+    base = f"player_hand_stats s WHERE {where}"
+    total = con.execute(f"SELECT count(*) FROM {base}", params).fetchall()[0][0]
+    direction = "DESC" if descending else "ASC"
+    listed = con.sql(f"""
+        WITH chosen AS (
+            SELECT s.site, s.hand_id, s.player, s.position, s.net::DOUBLE AS net,
+                   s.net_bb::DOUBLE AS net_bb, s.wsd_chance AS showdown, s.played_at
+            FROM {base} ORDER BY s.played_at {direction}, s.site, s.hand_id {direction}
+            LIMIT ?)
+        SELECT c.site, c.hand_id, c.player, c.position, c.net, c.net_bb, c.showdown,
+               c.played_at, h.played_at_utc IS NOT NULL AS zone_known,
+               {_POT_BB}::DOUBLE AS pot_bb, {STAKES} AS stakes, h.structure, h.players,
+               h.currency, h.total_pot::DOUBLE AS pot, h.board, v.status,
+               hp.hole_cards AS cards
+        FROM chosen c
+        JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
+        LEFT JOIN verdicts v ON v.site = c.site AND v.hand_id = c.hand_id
+        LEFT JOIN hand_players hp ON hp.site = c.site AND hp.hand_id = c.hand_id
+             AND hp.player = c.player
+        ORDER BY c.played_at {direction}, c.site, c.hand_id {direction}""",
+                     params=params + [limit]).pl()
+    return total, listed
+
+
 def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery = HandQuery(),
               limit: int = 200) -> tuple[int, pl.DataFrame]:
     """(how many hands match, the first ``limit`` in the order asked): when (UTC where
@@ -96,6 +130,9 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery = HandQue
     board, the pot in big blinds, verdict; with a player chosen also their position,
     cards, net (money and big blinds) and whether they went to showdown."""
     mine = f.player is not None
+    if mine and q == HandQuery(sort=q.sort, descending=q.descending) and q.sort == "time" \
+            and not _needs_hands(f):
+        return _player_hands_by_time(con, f, q.descending, limit)
     if mine:
         where, params = player_where(f)
         base = ("player_hand_stats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id"

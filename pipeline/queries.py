@@ -331,19 +331,33 @@ def verification(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None 
                  code: str | None = None, limit: int = 200) -> dict:
     """Counts by status and by finding code over the filtered hands, and the hands
     selected (by status and/or code) with their findings."""
-    where, params = hand_where(f)
+    by_hand = "h.site = {t}.site AND h.hand_id = {t}.hand_id"
+    if f.player is not None:  # from the player's rows: no pass over every hand
+        where, params = player_where(f)
+        mine = "player_hand_stats s JOIN {t} ON {a}.site = s.site AND {a}.hand_id = s.hand_id"
+        hands = (" JOIN hands h ON " + by_hand) if any(
+            name in _HAND_ONLY for name, _ in _set(f)) else ""
+        of_verdicts = mine.format(t="verdicts v", a="v") + hands.format(t="v")
+        of_findings = mine.format(t="findings x", a="x") + hands.format(t="x")
+        chosen_from = (mine.format(t="verdicts v", a="v") + " JOIN hands h ON "
+                       + by_hand.format(t="v"))
+    else:
+        where, params = hand_where(f)
+        of_verdicts = "verdicts v JOIN hands h ON " + by_hand.format(t="v")
+        of_findings = "findings x JOIN hands h ON " + by_hand.format(t="x")
+        chosen_from = of_verdicts
     counts = dict(con.execute(
-        f"SELECT v.status, count(*) FROM verdicts v JOIN hands h USING (site, hand_id)"
-        f" WHERE {where} GROUP BY v.status", params).fetchall())
+        f"SELECT v.status, count(*) FROM {of_verdicts} WHERE {where} GROUP BY v.status",
+        params).fetchall())
     codes = _frame(con, f"""
         SELECT x.code, count(DISTINCT (x.site, x.hand_id)) AS hands, count(*) AS findings
-        FROM findings x JOIN hands h ON h.site = x.site AND h.hand_id = x.hand_id
-        WHERE {where} GROUP BY x.code ORDER BY hands DESC, x.code""", params)
+        FROM {of_findings} WHERE {where} GROUP BY x.code ORDER BY hands DESC, x.code""",
+                   params)
     chosen = f"""
         SELECT v.site, v.hand_id, v.status, fl.path, h.line,
                coalesce(h.played_at_utc, h.played_at) AS played_at,
                h.played_at_utc IS NOT NULL AS zone_known
-        FROM verdicts v JOIN hands h USING (site, hand_id) JOIN files fl USING (file_id)
+        FROM {chosen_from} JOIN files fl ON fl.file_id = h.file_id
         WHERE {where} AND (? IS NULL OR v.status = ?)
           AND (? IS NULL OR EXISTS (SELECT 1 FROM findings x WHERE x.site = v.site
                                     AND x.hand_id = v.hand_id AND x.code = ?))

@@ -103,11 +103,11 @@ def report(con: duckdb.DuckDBPyConnection, f: Filters, by: str) -> dict:
     if by == "session":
         base = f"""
             SELECT *, sum(CASE WHEN gap > INTERVAL {SESSION_GAP_MINUTES} MINUTE THEN 1 ELSE 0 END)
-                      OVER (PARTITION BY player ORDER BY played_at, site, hand_id
+                      OVER (PARTITION BY player ORDER BY played_at, hand_id
                             ROWS UNBOUNDED PRECEDING) + 1 AS grp
             FROM (SELECT s.*,
                          s.played_at - lag(s.played_at) OVER (PARTITION BY s.player
-                             ORDER BY s.played_at, s.site, s.hand_id) AS gap
+                             ORDER BY s.played_at, s.hand_id) AS gap
                   FROM {rows})"""
         key, label = "grp", "'session ' || grp"
     else:
