@@ -263,6 +263,7 @@ def test_the_import_notice_during_and_after_an_import(dashboard_db, browser, tmp
     proc, base = start_dashboard(db, tmp_path / "server.log")
     holder = None
     try:
+        from test_dashboard import LOCK_HOLDER
         holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(db)],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert holder.stdout.readline().strip() == "locked"
@@ -286,14 +287,6 @@ def test_the_import_notice_during_and_after_an_import(dashboard_db, browser, tmp
         stop(proc)
 
 
-LOCK_HOLDER = """
-import sys, duckdb
-con = duckdb.connect(sys.argv[1])
-con.execute("CREATE TABLE IF NOT EXISTS _held (x INTEGER)").fetchall()
-print("locked", flush=True)
-sys.stdin.readline()
-con.close()
-"""
 # ---- the replayer's table: stepped through inside its iframe
 
 STATE = """
