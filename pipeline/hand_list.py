@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import duckdb
 import polars as pl
 
-from pipeline.queries import STAKES, Filters, hand_where, player_where
+from pipeline.queries import STAKES, Filters, hand_where, needs_hands, player_where
 from pipeline.stats import BIT
 
 POT_TYPES = ("walk or limped", "raised", "3-bet", "4-bet or more")
@@ -89,11 +89,6 @@ def _conditions(q: HandQuery, player: bool) -> tuple[list[str], list]:
     return parts, params
 
 
-def _needs_hands(f: Filters) -> bool:
-    from pipeline.queries import _HAND_ONLY, _set
-    return any(name in _HAND_ONLY for name, _ in _set(f))
-
-
 def _player_hands_by_time(con: duckdb.DuckDBPyConnection, f: Filters, descending: bool,
                           limit: int) -> tuple[int, pl.DataFrame]:
     """``hand_list`` of a player's hands by time with nothing asked of the hands: counted
@@ -131,7 +126,7 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery = HandQue
     cards, net (money and big blinds) and whether they went to showdown."""
     mine = f.player is not None
     if mine and q == HandQuery(sort=q.sort, descending=q.descending) and q.sort == "time" \
-            and not _needs_hands(f):
+            and not needs_hands(f):
         return _player_hands_by_time(con, f, q.descending, limit)
     if mine:
         where, params = player_where(f)

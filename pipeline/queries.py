@@ -108,12 +108,17 @@ def hand_where(f: Filters) -> tuple[str, list]:
 ROWS = "player_hand_stats s JOIN hands h ON h.site = s.site AND h.hand_id = s.hand_id"
 
 
+def needs_hands(f: Filters) -> bool:
+    """Whether a filter set is a hand's own (room, stakes, ...): the hands must be joined."""
+    return any(name in _HAND_ONLY for name, _ in _set(f))
+
+
 def _rows(f: Filters, hands: bool = False) -> tuple[str, list]:
     """FROM ... WHERE ... over the filtered player rows, and its parameters; the hands
     ``h`` joined only when asked or when a filter needs them (the player rows carry
     their hand's time, kind and currency)."""
     where, params = player_where(f)
-    if hands or any(name in _HAND_ONLY for name, _ in _set(f)):
+    if hands or needs_hands(f):
         return f"{ROWS} WHERE {where}", params
     return f"player_hand_stats s WHERE {where}", params
 
@@ -335,8 +340,7 @@ def verification(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None 
     if f.player is not None:  # from the player's rows: no pass over every hand
         where, params = player_where(f)
         mine = "player_hand_stats s JOIN {t} ON {a}.site = s.site AND {a}.hand_id = s.hand_id"
-        hands = (" JOIN hands h ON " + by_hand) if any(
-            name in _HAND_ONLY for name, _ in _set(f)) else ""
+        hands = (" JOIN hands h ON " + by_hand) if needs_hands(f) else ""
         of_verdicts = mine.format(t="verdicts v", a="v") + hands.format(t="v")
         of_findings = mine.format(t="findings x", a="x") + hands.format(t="x")
         chosen_from = (mine.format(t="verdicts v", a="v") + " JOIN hands h ON "

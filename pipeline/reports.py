@@ -2,6 +2,8 @@
 by side, and results by session, stakes or date. Filters as in pipeline.queries."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import duckdb
 import polars as pl
 
@@ -54,7 +56,7 @@ def compare(con: duckdb.DuckDBPyConnection, f: Filters, names: list[str]) -> dic
     names = list(dict.fromkeys(names))
     if not names:
         return {"players": pl.DataFrame(), "stats": pl.DataFrame()}
-    rows, params = _rows(Filters(**{**f.__dict__, "player": None}))
+    rows, params = _rows(replace(f, player=None))
     cur = con.execute(f"""
         SELECT s.player, count(*) AS hands, sum(s.net_bb)::DOUBLE AS net_bb,
                {flag_sums()}, {_COUNTS}
