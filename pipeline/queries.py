@@ -245,25 +245,31 @@ def _overview_all(con: duckdb.DuckDBPyConnection, f: Filters) -> dict:
 def _curve(con: duckdb.DuckDBPyConnection, rows: str, params: list, in_bb: bool, n: int,
            points: int) -> pl.DataFrame:
     """Cumulative winnings hand by hand in the order played, in big blinds or money:
-    net, all-in adjusted (net where it is not computed), showdown and non-showdown. The
-    sums run over every hand in SQL; only the points drawn are thinned to about
-    ``points`` (every Nth hand, the first and the last)."""
+    net, all-in adjusted (net where it is not computed), showdown and non-showdown,
+    from 0 at hand 0. Every hand is summed; the points drawn are thinned to about
+    ``points``: the hands are cut into runs of equal length, each run is summed, and
+    the running totals are taken at the end of each run (the last hand included)."""
     value = "s.net_bb" if in_bb else "s.net"
     adjusted = "s.allin_adj_net / nullif(h.big_blind, 0)" if in_bb else "s.allin_adj_net"
     step = max(1, -(-n // points))
     # the running sums are for drawing: DOUBLE (the figures shown are summed exactly)
-    return _frame(con, f"""
-        WITH c AS (
-            SELECT row_number() OVER w AS hand,
-                   sum(v) OVER w AS net, sum(coalesce(a, v)) OVER w AS allin_adjusted,
-                   sum(CASE WHEN went THEN v ELSE 0 END) OVER w AS showdown,
-                   sum(CASE WHEN went THEN 0 ELSE v END) OVER w AS non_showdown
-            FROM (SELECT s.played_at, s.hand_id, {value}::DOUBLE AS v, ({adjusted})::DOUBLE AS a,
-                         s.wsd_chance AS went FROM {rows})
-            WINDOW w AS (ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING))
-        SELECT hand, net, allin_adjusted, showdown, non_showdown
-        FROM c WHERE hand % {int(step)} = 0 OR hand = {int(n)} OR hand = 1
-        ORDER BY hand""", params)  # two whole numbers of ours, written in: a faster plan
+    curve = _frame(con, f"""
+        WITH played AS (
+            SELECT row_number() OVER (ORDER BY s.played_at, s.hand_id) AS hand,
+                   {value}::DOUBLE AS v, coalesce(({adjusted})::DOUBLE, {value}::DOUBLE) AS a,
+                   s.wsd_chance AS went
+            FROM {rows}),
+        runs AS (
+            SELECT max(hand) AS hand, sum(v) AS net, sum(a) AS allin_adjusted,
+                   sum(CASE WHEN went THEN v ELSE 0 END) AS showdown,
+                   sum(CASE WHEN went THEN 0 ELSE v END) AS non_showdown
+            FROM played GROUP BY (hand - 1) // {int(step)})
+        SELECT hand, sum(net) OVER w AS net, sum(allin_adjusted) OVER w AS allin_adjusted,
+               sum(showdown) OVER w AS showdown, sum(non_showdown) OVER w AS non_showdown
+        FROM runs WINDOW w AS (ORDER BY hand ROWS UNBOUNDED PRECEDING)
+        ORDER BY hand""", params)  # a whole number of ours, written in: a faster plan
+    start = pl.DataFrame({c: [0] for c in curve.columns}).cast(curve.schema)
+    return pl.concat([start, curve]) if curve.height else curve
 
 
 def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFrame]:

@@ -94,6 +94,12 @@ _PERIOD = {"day": "strftime(s.played_at, '%Y-%m-%d')",
            "month": "strftime(s.played_at, '%Y-%m')"}
 
 
+# what a report's groups sum: the player rows' columns it reads, no more
+_COLUMNS = ", ".join(f"s.{c}" for c in (
+    "played_at", "hand_id", "currency", "net", "net_bb", "vpip_done", "vpip_chance",
+    "pfr_done", "pfr_chance"))
+
+
 def report(con: duckdb.DuckDBPyConnection, f: Filters, by: str) -> dict:
     """Results grouped by session (the chosen player's: a pause of more than
     SESSION_GAP_MINUTES starts a new one), stakes (a tournament's buy-in) or period:
@@ -101,15 +107,16 @@ def report(con: duckdb.DuckDBPyConnection, f: Filters, by: str) -> dict:
     in big blinds, bb/100, VPIP, PFR; ``in_money`` says which net the graph shows."""
     if by not in REPORTS:
         raise ValueError(f"no report by {by!r}")
+    if by == "session" and f.player is None:
+        raise ValueError("sessions are one player's: choose a player")
     rows, params = _rows(f)
     if by == "session":
         base = f"""
             SELECT *, sum(CASE WHEN gap > INTERVAL {SESSION_GAP_MINUTES} MINUTE THEN 1 ELSE 0 END)
-                      OVER (PARTITION BY player ORDER BY played_at, hand_id
-                            ROWS UNBOUNDED PRECEDING) + 1 AS grp
-            FROM (SELECT s.*,
-                         s.played_at - lag(s.played_at) OVER (PARTITION BY s.player
-                             ORDER BY s.played_at, s.hand_id) AS gap
+                      OVER (ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING) + 1 AS grp
+            FROM (SELECT {_COLUMNS},
+                         s.played_at - lag(s.played_at) OVER (ORDER BY s.played_at, s.hand_id)
+                             AS gap
                   FROM {rows})"""
         key, label = "grp", "'session ' || grp"
     else:
@@ -117,7 +124,7 @@ def report(con: duckdb.DuckDBPyConnection, f: Filters, by: str) -> dict:
         grouped = STAKES if by == "stakes" else _PERIOD[by]
         if by == "stakes":
             rows, params = _rows(f, hands=True)
-        base = f"SELECT s.*, {grouped} AS grp FROM {rows}"
+        base = f"SELECT {_COLUMNS}, {grouped} AS grp FROM {rows}"
         key, label = "grp", "grp::VARCHAR"
     table = con.sql(f"""
         WITH s AS ({base})

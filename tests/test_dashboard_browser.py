@@ -205,35 +205,30 @@ def test_one_time_zone_named(server, narrow):
 
 
 def test_a_grid_cell_click_lists_its_hands(server, narrow):
-    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     _load(narrow, server + "starting_hands?player=Hero&game=cash", "Starting hands")
-    from selenium.common.exceptions import TimeoutException
 
-    def listed(d) -> bool:
-        return any(h.text.startswith("AA: ") for h in d.find_elements(By.TAG_NAME, "h3"))
+    def aa_cell(d):
+        for host in d.find_elements(By.CSS_SELECTOR, "*"):
+            root = d.execute_script("return arguments[0].shadowRoot", host)
+            if root is not None:
+                cells = root.find_elements(By.CSS_SELECTOR, '[data-hand="AA"]')
+                if cells:
+                    return cells[0]
+        return False
 
-    for _ in range(3):  # a click before Plotly has bound its events is lost: try again
-        area = narrow.find_element(By.CSS_SELECTOR, '[data-testid="stPlotlyChart"] .nsewdrag')
-        # the first clickable marker is AA's (top left): click where it is drawn
-        aa = narrow.find_element(By.CSS_SELECTOR,
-                                 '[data-testid="stPlotlyChart"] .scatterlayer path.point')
-        at, box = aa.rect, area.rect
-        ActionChains(narrow).move_to_element_with_offset(
-            area, int(at["x"] + at["width"] / 2 - box["x"] - box["width"] / 2),
-            int(at["y"] + at["height"] / 2 - box["y"] - box["height"] / 2)
-        ).pause(0.5).click().perform()
-        try:
-            WebDriverWait(narrow, 10, poll_frequency=0.1).until(listed)
-            break
-        except TimeoutException:
-            continue
-    assert listed(narrow)
-    # the list of AA's hands, below the grid
+    cell = WebDriverWait(narrow, 20, poll_frequency=0.2).until(aa_cell)
+    assert cell.text.splitlines()[0] == "AA"
+    cell.click()
+    # the list of AA's hands, below the grid, and AA outlined in the grid
+    WebDriverWait(narrow, 30, poll_frequency=0.1).until(
+        lambda d: any(h.text.startswith("AA: ") for h in d.find_elements(By.TAG_NAME, "h3")))
     WebDriverWait(narrow, 30, poll_frequency=0.1).until(
         lambda d: "played (UTC)" in d.execute_script(ALL_TEXT).split("\nAA: ", 1)[-1])
+    WebDriverWait(narrow, 10, poll_frequency=0.2).until(
+        lambda d: "chosen" in (aa_cell(d).get_attribute("class") or ""))
 
 
 def test_the_replay_link_keeps_the_filters(server, narrow):

@@ -5,6 +5,7 @@ with its sample size, the comparison of players, the reports, the hand list's fi
 the filters kept in the address."""
 from __future__ import annotations
 
+import json
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -193,6 +194,13 @@ def test_positions_tables_match_sql(dashboard_db, monkeypatch):
     assert dict(zip(groups["position_group"], groups["bb_per_100"])) == pytest.approx(bb100)
 
 
+def _grid(at) -> dict:
+    """What the starting-hand grid component was given to draw."""
+    grid, = [e for e in at.main if getattr(e, "type", "") == "bidi_component"]
+    assert grid.proto.component_name == "handlens.hand_grid"
+    return json.loads(grid.proto.json)
+
+
 def test_starting_hands_grid_cells_are_clickable(dashboard_db, monkeypatch):
     at = run_page(dashboard_db, "starting_hands", monkeypatch, {"game": "cash"})
     expected = dict(sql(dashboard_db, f"SELECT s.hand_class, count(*)"
@@ -200,13 +208,14 @@ def test_starting_hands_grid_cells_are_clickable(dashboard_db, monkeypatch):
                                       " AND s.hand_class IS NOT NULL GROUP BY 1"))
     table = frame(at, "hand_class", "hands")
     assert dict(zip(table["hand_class"], table["hands"])) == expected
-    fig, = plotly_figures(at)
-    heat, cells = fig["data"]
-    assert heat["text"][0][0].startswith("<b>AA</b>") and heat["text"][1][0].startswith(
-        "<b>AKo</b>")
-    assert cells["customdata"][:2] == ["AA", "AKs"] and len(cells["customdata"]) == 169
+    cells = _grid(at)["cells"]  # row by row: AA AKs AQs ..., then AKo KK KQs ...
+    assert len(cells) == 169 and [c["name"] for c in cells[:2]] == ["AA", "AKs"]
+    assert cells[13]["name"] == "AKo" and cells[14]["name"] == "KK"
+    assert {c["name"]: c["hands"] for c in cells if c["hands"]} == expected
+    assert _grid(at)["chosen"] is None
     cell = max(expected, key=expected.get)
     at.selectbox(key="hand_class").set_value(cell).run()
+    assert _grid(at)["chosen"] == cell  # outlined in the grid
     assert any(h.value == f"{cell}: {expected[cell]:,} hands" for h in at.subheader)
     listed = frame(at, "hand_id", "replay")
     assert len(listed) == min(expected[cell], 500)

@@ -22,7 +22,7 @@ if table.is_empty():
     st.stop()
 unit = result["currency"] if result["in_money"] else show.BB
 value = "net" if result["in_money"] else "net_bb"
-st.plotly_chart(charts.report(table, value, unit, cumulative=by != "stakes"), width="stretch",
+st.plotly_chart(charts.report(table, value, unit, by), width="stretch",
                 config={"displaylogo": False}, key="report_chart")
 notes = [f"{table.height:,} {'groups' if by == 'stakes' else by + 's'}; times in UTC where the "
          "room writes its zone."]

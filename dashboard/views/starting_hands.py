@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import charts, data, show
+from dashboard import data, show
+from dashboard.hand_grid import cells, hand_grid
 from dashboard.hand_table import hand_table
 from dashboard.sidebar import filters, player_label
 from pipeline.hand_list import HandQuery
@@ -22,22 +23,12 @@ if classes.is_empty():
     st.stop()
 net_column, unit = show.unit(f, result["currencies"])
 colour_by = st.radio("Colour by", ["bb/100", "frequency"], horizontal=True, key="colour_by")
-event = st.plotly_chart(charts.grid(classes, colour_by, net_column, unit), width="stretch",
-                        on_select="rerun", selection_mode="points", key="grid",
-                        config={"displaylogo": False})
+hand_grid(cells(classes, colour_by, net_column, unit), chosen_key="hand_class", key="grid")
 st.caption(f"Pairs on the diagonal, suited hands above it, offsuit below. Each cell: the "
            f"class, hands dealt, net in {unit}. Colour: "
            + ("bb/100 (red losing, green winning)." if colour_by == "bb/100"
               else "share of the hands dealt with known cards.")
            + " Click a cell to list its hands.")
-
-# a click on a cell chooses it, as does the choice below
-points = (event.selection.points if event and event.selection else None) or []
-clicked = next((p.get("customdata") for p in points if p.get("customdata") in HAND_CLASSES),
-               None)
-if clicked and st.session_state.get("grid_clicked") != clicked:
-    st.session_state["grid_clicked"] = clicked
-    st.session_state["hand_class"] = clicked
 
 counts = dict(zip(classes["hand_class"].to_list(), classes["hands"].to_list()))
 chosen = st.selectbox("Hands of one class", [None, *HAND_CLASSES], key="hand_class",
