@@ -1,82 +1,90 @@
-"""Plotly figures: the winnings graph, bars by position, reports.
+"""Charts (Vega-Lite through Altair): the winnings graph, bars by position, reports.
 
-Figures carry numbers and fixed labels only, never player names (Plotly reads a
-few HTML tags in its text).
+Vega-Lite draws in the browser from the data, and its script is a fraction of
+Plotly's, so a page's first chart comes up quickly. Charts carry numbers and fixed
+labels only, never player names.
 """
 from __future__ import annotations
 
-import plotly.graph_objects as go
+import altair as alt
 import polars as pl
 
 # docs/STATS.md: net green, all-in adjusted orange, showdown blue, non-showdown red
 LINES = (("net", "net", "#2ca02c"), ("allin_adjusted", "all-in adjusted", "#ff7f0e"),
          ("showdown", "showdown", "#1f77b4"), ("non_showdown", "non-showdown", "#d62728"))
+WIN, LOSS, TOTAL = "#2ca02c", "#d62728", "#1f77b4"
 
 
-def _layout(fig: go.Figure, height: int) -> go.Figure:
-    fig.update_layout(height=height, margin=dict(l=10, r=10, t=30, b=10),
-                      legend=dict(orientation="h", y=1.08, x=0))
-    return fig
+def _places(unit: str) -> int:
+    return 1 if unit in ("big blinds", "chips") else 2
 
 
-def winnings(curve: pl.DataFrame, unit: str) -> go.Figure:
+def _legend_on_top(chart: alt.Chart, height: int) -> alt.Chart:
+    return chart.properties(height=height).configure_legend(orient="top", title=None)
+
+
+def winnings(curve: pl.DataFrame, unit: str) -> alt.Chart:
     """Four cumulative lines over the hands played."""
-    fig = go.Figure()
-    x = curve["hand"].to_list()
-    decimals = 2 if unit not in ("big blinds", "chips") else 1
-    for column, name, colour in LINES:
-        fig.add_trace(go.Scatter(
-            x=x, y=curve[column].to_list(), name=name, mode="lines",
-            line=dict(color=colour, width=2),
-            hovertemplate=f"hand %{{x:,d}}<br>%{{y:+,.{decimals}f}} {unit}<extra>{name}</extra>"))
-    n = x[-1] if x else 1
-    fig.update_xaxes(title_text="hands", tickformat=",d", rangemode="tozero",
-                     dtick=1 if n < 10 else None)
-    fig.update_yaxes(title_text=unit, zeroline=True, tickformat=",")
-    return _layout(fig, 420)
+    names = [name for _, name, _ in LINES]
+    long = (curve.select("hand", *[pl.col(c).alias(name) for c, name, _ in LINES])
+            .unpivot(index="hand", variable_name="line", value_name="value"))
+    value = f"+,.{_places(unit)}f"
+    chart = alt.Chart(long).mark_line(strokeWidth=2).encode(
+        x=alt.X("hand:Q", title="hands", axis=alt.Axis(format=",d", tickMinStep=1),
+                scale=alt.Scale(zero=True, nice=False)),
+        y=alt.Y("value:Q", title=unit, axis=alt.Axis(format=",")),
+        color=alt.Color("line:N", sort=names,
+                        scale=alt.Scale(domain=names, range=[c for *_, c in LINES])),
+        tooltip=[alt.Tooltip("hand:Q", title="hand", format=",d"),
+                 alt.Tooltip("line:N", title="line"),
+                 alt.Tooltip("value:Q", title=unit, format=value)])
+    return _legend_on_top(chart, 420)
 
 
-def by_group(table: pl.DataFrame, key: str, value: str, title: str) -> go.Figure:
-    """Bars of one column by position (or group), green above zero, red below."""
-    values = [v or 0 for v in table[value].to_list()]
-    fig = go.Figure(go.Bar(x=table[key].to_list(), y=values,
-                           marker_color=["#2ca02c" if v >= 0 else "#d62728" for v in values],
-                           hovertemplate=f"%{{x}}: %{{y:+,.2f}} {title}<extra></extra>"))
-    fig.update_yaxes(title_text=title)
-    return _layout(fig, 320)
+def _signed_colour() -> alt.Color:
+    return alt.condition("datum.value >= 0", alt.value(WIN), alt.value(LOSS))
 
 
-def report(table: pl.DataFrame, value: str, unit: str, by: str) -> go.Figure:
+def by_group(table: pl.DataFrame, key: str, value: str, title: str) -> alt.Chart:
+    """Bars of one column by position (or group), in the table's order, green above
+    zero, red below."""
+    bars = table.select(pl.col(key).alias("group"),
+                        pl.col(value).cast(pl.Float64).fill_null(0).alias("value"))
+    return alt.Chart(bars).mark_bar().encode(
+        x=alt.X("group:N", sort=None, title=None, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("value:Q", title=title),
+        color=_signed_colour(),
+        tooltip=[alt.Tooltip("group:N", title="position"),
+                 alt.Tooltip("value:Q", title=title, format="+,.2f")],
+    ).properties(height=320)
+
+
+def report(table: pl.DataFrame, value: str, unit: str, by: str) -> alt.Chart:
     """A report's groups as bars (green winning, red losing). Groups that follow each
-    other in time carry the running total as a line, and stand on a number (sessions)
-    or date axis (periods), which stays light with hundreds of groups; stakes are
-    categories."""
-    labels = table["group"].to_list()
-    values = [v or 0 for v in table[value].to_list()]
-    places = 2 if unit not in ("big blinds", "chips") else 1
+    other in time stand on a number (sessions) or date axis (periods) with the running
+    total as a line; stakes are categories."""
+    values = table[value].cast(pl.Float64).fill_null(0)
+    data = pl.DataFrame({"group": table["group"], "value": values,
+                         "total": values.cum_sum(), "start": table["start"],
+                         "session": pl.int_range(1, table.height + 1, eager=True)})
+    number = f"+,.{_places(unit)}f"
     if by == "session":
-        x = list(range(1, len(values) + 1))
+        x = alt.X("session:Q", title="session", axis=alt.Axis(format=",d", tickMinStep=1))
     elif by == "stakes":
-        x = labels
+        x = alt.X("group:N", sort=None, title=None, axis=alt.Axis(labelAngle=0))
     else:
-        x = table["start"].to_list()
-    fig = go.Figure(go.Bar(
-        x=x, y=values, name="each", customdata=labels,
-        hovertemplate=f"%{{customdata}}: %{{y:+,.{places}f}} {unit}<extra></extra>",
-        marker_color=["#2ca02c" if v >= 0 else "#d62728" for v in values],
-        marker_line_width=0))
-    if by != "stakes":
-        running, total = [], 0.0
-        for v in values:
-            total += v
-            running.append(total)
-        fig.add_trace(go.Scatter(x=x, y=running, name="running total", mode="lines",
-                                 customdata=labels, line=dict(color="#1f77b4", width=2),
-                                 hovertemplate=f"%{{customdata}}: %{{y:+,.{places}f}} {unit}"
-                                               " in all<extra></extra>"))
-    if by == "session":
-        fig.update_xaxes(title_text="session", tickformat=",d", rangemode="tozero")
-    elif by == "stakes":
-        fig.update_xaxes(type="category")
-    fig.update_yaxes(title_text=unit, tickformat=",")
-    return _layout(fig, 380)
+        x = alt.X("start:T", title=by)
+    base = alt.Chart(data).encode(x=x)
+    y_axis = alt.Axis(format=",")
+    bars = base.mark_bar().encode(
+        y=alt.Y("value:Q", title=unit, axis=y_axis), color=_signed_colour(),
+        tooltip=[alt.Tooltip("group:N", title=by if by != "stakes" else "stakes"),
+                 alt.Tooltip("value:Q", title=unit, format=number),
+                 alt.Tooltip("total:Q", title="running total", format=number)])
+    if by == "stakes":
+        return bars.properties(height=380)
+    line = base.mark_line(color=TOTAL, strokeWidth=2).encode(
+        y=alt.Y("total:Q", title=unit, axis=y_axis),
+        tooltip=[alt.Tooltip("group:N", title=by),
+                 alt.Tooltip("total:Q", title="running total", format=number)])
+    return alt.layer(bars, line).properties(height=380)

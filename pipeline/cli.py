@@ -406,7 +406,8 @@ def _cmd_errors(args: argparse.Namespace) -> int:
 
 
 def _cmd_dashboard(args: argparse.Namespace) -> int:
-    """Replace this process by `streamlit run dashboard/app.py`, the database path
+    """Replace this process by `streamlit run dashboard/app.py` (through dashboard.serve,
+    which loads what the pages need first), the database path
     passed in the HANDLENS_DB environment variable."""
     import os
     from importlib.util import find_spec
@@ -420,7 +421,7 @@ def _cmd_dashboard(args: argparse.Namespace) -> int:
         print(f"handlens: no database at {db} yet: the dashboard's Import page creates it",
               file=sys.stderr)
     env = dict(os.environ, HANDLENS_DB=str(db))
-    argv = [sys.executable, "-m", "streamlit", "run", str(app),
+    argv = [sys.executable, "-m", "dashboard.serve", "run", str(app),
             "--server.port", str(args.port), "--server.address", args.address,
             "--server.headless", "true", "--server.fileWatcherType", "none",
             "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal"]

@@ -19,8 +19,8 @@ const title = arguments[0];
 const heading = [...document.querySelectorAll('h1')].some(h => h.innerText.trim() === title);
 const app = document.querySelector('[data-testid="stApp"]');
 const running = !app || app.getAttribute('data-test-script-state') !== 'notRunning';
-const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
-return heading && !running && charts.every(c => c.querySelector('.main-svg'));
+const charts = [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')];
+return heading && !running && charts.every(c => c.querySelector('canvas, svg'));
 """
 
 

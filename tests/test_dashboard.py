@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -60,8 +61,16 @@ def frame(at: AppTest, *columns: str):
     raise AssertionError(f"no table with columns {columns}")
 
 
-def plotly_figures(at: AppTest) -> list[dict]:
-    return [json.loads(e.proto.spec) for e in at.get("plotly_chart")]
+def charts(at: AppTest) -> list[tuple[dict, pl.DataFrame]]:
+    """Each chart drawn: its Vega-Lite spec and the data it was given."""
+    import pyarrow as pa
+
+    out = []
+    for e in at.get("vega_lite_chart"):
+        data, = e.proto.datasets
+        out.append((json.loads(e.proto.spec),
+                    pl.from_arrow(pa.ipc.open_stream(data.data.data).read_all())))
+    return out
 
 
 # the pages' figures: tests/test_dashboard_pages.py
@@ -88,9 +97,9 @@ def test_replayer_street_by_street(dashboard_db, monkeypatch):
     assert sorted(zip(collected["player"], collected["amount"])) == [
         ("Hero", 11.40), ("kb_grinder", 3.90)]
     assert metrics(at)["Verdict"] == "ok"
-    raw = [c.value for c in at.code if c.value.startswith("PokerStars Hand #240000000003")]
+    raw = [t.value for t in at.text if t.value.startswith("PokerStars Hand #240000000003")]
     assert raw and "*** SUMMARY ***" in raw[0]
-    assert any(c.value.endswith("Hold'em.txt:80") for c in at.code)
+    assert any(c.value.endswith("Hold'em.txt:80") for c in at.caption)
 
 
 def test_replayer_shows_a_failed_hands_findings(dashboard_db, monkeypatch):

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from conftest import FAILED_HAND
-from test_dashboard import frame, metrics, plotly_figures, run_page, sql, texts
+from test_dashboard import charts, frame, metrics, run_page, sql, texts
 
 CASH = "h.tournament_id IS NULL"
 TOURNAMENT = "h.tournament_id IS NOT NULL"
@@ -39,23 +39,26 @@ def test_overview_cash_games_of_the_hero(dashboard_db, monkeypatch):
     assert shown["VPIP"] == f"{100 * vpip_d / vpip_c:.1f} %"
     assert shown["AF"] == f"{aggressive / calls:,.2f}"
     assert not any(label.startswith("Net (chips)") for label in shown)
-    fig, = plotly_figures(at)
-    net = fig["data"][0]["y"]
-    assert fig["data"][0]["x"][-1] == hands
+    (spec, curve), = charts(at)
+    net = curve.filter(line="net").sort("hand")["value"].to_list()
+    assert curve["hand"].max() == hands and curve["hand"].min() == 0
     if len(currencies) > 1:  # dollars and euros are never added: big blinds
         assert shown["Net (big blinds)"] == f"{float(net_bb):+,.1f}"
         assert not any(label.startswith("Net (") and label != "Net (big blinds)"
                        for label in shown)
-        assert fig["layout"]["yaxis"]["title"]["text"] == "big blinds"
+        assert spec["encoding"]["y"]["title"] == "big blinds"
         assert net[-1] == pytest.approx(float(net_bb), abs=0.01)
         by_currency = frame(at, "currency", "allin_adjusted")
         assert sorted(by_currency["currency"]) == sorted(currencies)
     else:
         (money,), = sql(dashboard_db, f"SELECT sum(s.net) {HERO_ROWS.format(kind=CASH)}")
         assert shown[f"Net ({currencies[0]})"] == f"{money:+,.2f}"
+        assert net[-1] == pytest.approx(float(money), abs=0.005)
     # the graph's tooltip names hand and unit; hand ticks are whole numbers
-    assert "hand %{x:,d}" in fig["data"][0]["hovertemplate"]
-    assert fig["layout"]["xaxis"]["tickformat"] == ",d"
+    tips = {t["field"]: t for t in spec["encoding"]["tooltip"]}
+    assert tips["hand"]["format"] == ",d" and tips["value"]["title"] == spec["encoding"]["y"]["title"]
+    assert spec["encoding"]["x"]["axis"]["format"] == ",d"
+    assert spec["encoding"]["x"]["axis"]["tickMinStep"] == 1
 
 
 def test_overview_tournaments_count_big_blinds(dashboard_db, monkeypatch):
@@ -67,9 +70,10 @@ def test_overview_tournaments_count_big_blinds(dashboard_db, monkeypatch):
     assert shown["Hands"] == f"{hands:,}"
     assert shown["Net (big blinds)"] == f"{float(net_bb):+,.1f}"
     assert "Net (chips)" not in shown
-    fig, = plotly_figures(at)
-    assert fig["layout"]["yaxis"]["title"]["text"] == "big blinds"
-    assert fig["data"][0]["y"][-1] == pytest.approx(float(net_bb), abs=0.01)
+    (spec, curve), = charts(at)
+    assert spec["encoding"]["y"]["title"] == "big blinds"
+    assert curve.filter(line="net").sort("hand")["value"][-1] == pytest.approx(float(net_bb),
+                                                                             abs=0.01)
 
 
 def test_overview_one_currency_is_money(dashboard_db, monkeypatch):
@@ -83,9 +87,10 @@ def test_overview_one_currency_is_money(dashboard_db, monkeypatch):
     shown = metrics(at)
     assert shown["Hands"] == f"{hands:,}"
     assert shown["Net (USD)"] == f"{net:+,.2f}"
-    fig, = plotly_figures(at)
-    assert fig["layout"]["yaxis"]["title"]["text"] == "USD"
-    assert fig["data"][0]["y"][-1] == pytest.approx(float(net), abs=0.005)
+    (spec, curve), = charts(at)
+    assert spec["encoding"]["y"]["title"] == "USD"
+    assert curve.filter(line="net").sort("hand")["value"][-1] == pytest.approx(float(net),
+                                                                             abs=0.005)
     assert shown["bb/100"] == f"{100 * float(net_bb) / hands:,.2f}"
 
 
@@ -103,7 +108,7 @@ def test_all_players_count_hands_not_rows(dashboard_db, monkeypatch):
     assert metrics(at)["Hands"] == f"{hands:,}"
     assert metrics(at)["Players' hands"] == f"{rows:,}"
     assert "all players · cash games" in texts(at)
-    assert not plotly_figures(at)  # no winnings graph of everybody's nets
+    assert not charts(at)  # no winnings graph of everybody's nets
 
 
 # ---- Stats: every stat with its sample size
@@ -165,7 +170,7 @@ def test_session_report_matches_sql(dashboard_db, monkeypatch):
         SELECT s.played_at - lag(s.played_at) OVER (ORDER BY s.played_at, s.site, s.hand_id)
                AS gap {HERO_ROWS.format(kind=CASH)}) WHERE gap > INTERVAL 30 MINUTE""")[0][0]
     assert len(table) == gaps + 1
-    hands, = hero(dashboard_db, "count(*)")
+    hands, net_bb_all, net_all = hero(dashboard_db, "count(*), sum(s.net_bb), sum(s.net)")
     assert table["hands"].sum() == hands
     at.radio(key="report_by").set_value("stakes").run()
     by_stakes = frame(at, "group", "hands")
@@ -176,7 +181,12 @@ def test_session_report_matches_sql(dashboard_db, monkeypatch):
         assert row["currency"] == row["group"].split(" ")[0]
     at.radio(key="report_by").set_value("month").run()
     assert frame(at, "group", "hands")["hands"].sum() == hands
-    assert plotly_figures(at)
+    (spec, months), = charts(at)
+    y_title = spec["layer"][0]["encoding"]["y"]["title"]
+    total = net_bb_all if y_title == "big blinds" else net_all  # money: one currency
+    assert months["value"].sum() == pytest.approx(float(total), abs=0.05)
+    assert months["total"][-1] == pytest.approx(float(total), abs=0.05)
+    assert len(months) == len(frame(at, "group", "hands"))
 
 
 # ---- Positions and starting hands, cash games only

@@ -51,7 +51,7 @@ if f.player is None:
 unit = show.BB if s["in_bb"] else currencies[0]
 st.subheader("Winnings")
 curve = s["curve"]
-st.plotly_chart(charts.winnings(curve, unit), width="stretch", config={"displaylogo": False})
+st.altair_chart(charts.winnings(curve, unit), width="stretch")
 notes = [f"Cumulative, in {unit}, hand by hand in the order played."]
 if f.kind == "tournament":
     notes.append("Tournament hands count in big blinds: chips of different tournaments do "

@@ -26,5 +26,5 @@ for key, heading in (("position", "By position"), ("position_group", "By positio
     st.subheader(heading)
     st.dataframe(table, hide_index=True, column_config=columns, key=f"table_{key}",
                  placeholder=show.MISSING)
-    st.plotly_chart(charts.by_group(table, key, "bb_per_100", "bb/100"), width="stretch",
-                    config={"displaylogo": False}, key=f"chart_{key}")
+    st.altair_chart(charts.by_group(table, key, "bb_per_100", "bb/100"), width="stretch",
+                    key=f"chart_{key}")

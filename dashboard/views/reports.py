@@ -22,10 +22,10 @@ if table.is_empty():
     st.stop()
 unit = result["currency"] if result["in_money"] else show.BB
 value = "net" if result["in_money"] else "net_bb"
-st.plotly_chart(charts.report(table, value, unit, by), width="stretch",
-                config={"displaylogo": False}, key="report_chart")
-notes = [f"{table.height:,} {'groups' if by == 'stakes' else by + 's'}; times in UTC where the "
-         "room writes its zone."]
+st.altair_chart(charts.report(table, value, unit, by), width="stretch", key="report_chart")
+notes = [f"{table.height:,} {'groups' if by == 'stakes' else by + 's'}"
+         + ("" if by == "stakes" else ": the bars each one's net, the line the running total")
+         + "; times in UTC where the room writes its zone."]
 if by == "session":
     notes.append(f"A pause of more than {SESSION_GAP_MINUTES} minutes between the player's "
                  "hands starts a new session.")
