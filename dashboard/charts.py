@@ -32,7 +32,7 @@ def winnings(curve: pl.DataFrame, unit: str) -> alt.Chart:
     chart = alt.Chart(long).mark_line(strokeWidth=2).encode(
         x=alt.X("hand:Q", title="hands", axis=alt.Axis(format=",d", tickMinStep=1),
                 scale=alt.Scale(zero=True, nice=False)),
-        y=alt.Y("value:Q", title=unit, axis=alt.Axis(format=",")),
+        y=alt.Y("value:Q", title=unit),
         color=alt.Color("line:N", sort=names,
                         scale=alt.Scale(domain=names, range=[c for *_, c in LINES])),
         tooltip=[alt.Tooltip("hand:Q", title="hand", format=",d"),
@@ -75,16 +75,15 @@ def report(table: pl.DataFrame, value: str, unit: str, by: str) -> alt.Chart:
     else:
         x = alt.X("start:T", title=by)
     base = alt.Chart(data).encode(x=x)
-    y_axis = alt.Axis(format=",")
     bars = base.mark_bar().encode(
-        y=alt.Y("value:Q", title=unit, axis=y_axis), color=_signed_colour(),
+        y=alt.Y("value:Q", title=unit), color=_signed_colour(),
         tooltip=[alt.Tooltip("group:N", title=by if by != "stakes" else "stakes"),
                  alt.Tooltip("value:Q", title=unit, format=number),
                  alt.Tooltip("total:Q", title="running total", format=number)])
     if by == "stakes":
         return bars.properties(height=380)
     line = base.mark_line(color=TOTAL, strokeWidth=2).encode(
-        y=alt.Y("total:Q", title=unit, axis=y_axis),
+        y=alt.Y("total:Q", title=unit),
         tooltip=[alt.Tooltip("group:N", title=by),
                  alt.Tooltip("total:Q", title="running total", format=number)])
     return alt.layer(bars, line).properties(height=380)

@@ -192,9 +192,9 @@ def replayer(r: Replay, hero: str | None = None) -> None:
         with tabs[-1]:
             _showdown(r)
     st.subheader("As the room wrote it")
-    st.caption(r.source)  # text, not code blocks: no highlighter to load, drawn at once
+    st.caption(r.source)
     if r.raw_text is not None:
-        st.text(r.raw_text)
+        show.verbatim(r.raw_text)
     else:
         st.warning("The raw text cannot be shown:", icon=":material/description:")
         st.text(r.raw_note or "not available")

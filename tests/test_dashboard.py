@@ -2,6 +2,7 @@
 the numbers shown are checked against SQL written here, independently of the app."""
 from __future__ import annotations
 
+import html
 import json
 import os
 import shutil
@@ -97,7 +98,8 @@ def test_replayer_street_by_street(dashboard_db, monkeypatch):
     assert sorted(zip(collected["player"], collected["amount"])) == [
         ("Hero", 11.40), ("kb_grinder", 3.90)]
     assert metrics(at)["Verdict"] == "ok"
-    raw = [t.value for t in at.text if t.value.startswith("PokerStars Hand #240000000003")]
+    raw = [html.unescape(e.proto.body) for e in at.get("html")]
+    raw = [t for t in raw if ">PokerStars Hand #240000000003" in t]
     assert raw and "*** SUMMARY ***" in raw[0]
     assert any(c.value.endswith("Hold'em.txt:80") for c in at.caption)
 
