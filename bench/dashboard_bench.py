@@ -102,9 +102,10 @@ def main() -> int:
 
 def browser_times(db: str, repeat: int = 3) -> None:
     """Each page in headless Chromium, reached from the sidebar as a person does: on a
-    server just started, the Import page is opened first (the app's scripts load),
-    then the page's link is clicked: "cold" runs until its content and charts are
-    drawn; "warm" is the same after going to Import and back."""
+    server just started, in a browser just started (every cache empty), the Import
+    page is opened first (the app's scripts load), then the page's link is clicked:
+    "cold" runs until its content and charts are drawn; "warm" is the same after
+    going to Import and back."""
     import tempfile
 
     from selenium.webdriver.common.by import By
@@ -116,7 +117,7 @@ def browser_times(db: str, repeat: int = 3) -> None:
     titles = {"overview": "Overview", "stats": "Stats", "positions": "Positions",
               "starting_hands": "Starting hands", "hands": "Hands", "reports": "Reports",
               "compare": "Compare players", "verification": "Verification"}
-    driver = chromium(Path(tempfile.mkdtemp()))
+    driver = None
 
     def drawn(title: str) -> None:
         WebDriverWait(driver, 60, poll_frequency=0.02).until(
@@ -132,24 +133,23 @@ def browser_times(db: str, repeat: int = 3) -> None:
 
     print(f"\nin headless Chromium, from the sidebar, median of {repeat} servers"
           f" ({'page':<14}{'cold s':>8}{'warm s':>8})")
-    try:
-        for page, title in titles.items():
-            colds, warm = [], []
-            for _ in range(repeat):  # each cold visit on a server just started
-                server, base = start_dashboard(db, Path(tempfile.mkdtemp()) / "server.log")
-                try:
-                    driver.get(base + "import")
-                    drawn("Import")
-                    colds.append(click(title))
-                    for _ in range(2):
-                        click("Import")
-                        warm.append(click(title))
-                finally:
-                    stop(server)
-            print(f"{'':<38}{page:<14}{statistics.median(colds):>8.2f}"
-                  f"{statistics.median(warm):>8.2f}", flush=True)
-    finally:
-        driver.quit()
+    for page, title in titles.items():
+        colds, warm = [], []
+        for _ in range(repeat):  # each cold visit on a server just started
+            server, base = start_dashboard(db, Path(tempfile.mkdtemp()) / "server.log")
+            driver = chromium(Path(tempfile.mkdtemp()))
+            try:
+                driver.get(base + "import")
+                drawn("Import")
+                colds.append(click(title))
+                for _ in range(2):
+                    click("Import")
+                    warm.append(click(title))
+            finally:
+                driver.quit()
+                stop(server)
+        print(f"{'':<38}{page:<14}{statistics.median(colds):>8.2f}"
+              f"{statistics.median(warm):>8.2f}", flush=True)
 
 
 if __name__ == "__main__":
