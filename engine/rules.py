@@ -68,6 +68,12 @@ class RoomRules:
     # all-in for what they have in, written as an all-in that adds nothing; they stay
     # in for the pots they have matched, the others play on in a side pot
     disconnect_protection: bool = False
+    # hand numbers rise from one hand to the next at a table (the audit between hands
+    # checks it); False where a room numbers its hands otherwise
+    hand_ids_increase: bool = True
+    # a player keeps their name from hand to hand (False: the room names seats by their
+    # place at the table, "Dealer", "UTG+1": stacks cannot be followed between hands)
+    names_players: bool = True
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

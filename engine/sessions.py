@@ -103,8 +103,10 @@ def cash_session(rng: random.Random, clock: Clock, structure: str,
         hand, after = play_hand(rng, setup, decide, *clock.tick())
         yield hand
         stacks.update(after)
-        _between_hands(rng, table, stacks, bb, max_seats)
-        button = _next_button(table, button)
+        played = set(table)
+        _between_hands(rng, table, stacks, bb)
+        button = _next_button(table, button, played)
+        _sit_down(rng, table, stacks, bb, max_seats, button)
 
 
 def _buy_in(rng: random.Random, bb: Decimal, name: str) -> Decimal:
@@ -114,8 +116,8 @@ def _buy_in(rng: random.Random, bb: Decimal, name: str) -> Decimal:
 
 
 def _between_hands(rng: random.Random, table: dict[int, str], stacks: dict[str, Decimal],
-                   bb: Decimal, max_seats: int) -> None:
-    """Top-ups, rebuys, players leaving and sitting down."""
+                   bb: Decimal) -> None:
+    """Top-ups, rebuys, players leaving."""
     if stacks["Hero"] < 70 * bb:
         stacks["Hero"] = 100 * bb
     for seat, name in list(table.items()):
@@ -125,15 +127,31 @@ def _between_hands(rng: random.Random, table: dict[int, str], stacks: dict[str, 
             stacks[name] = _buy_in(rng, bb, name)
         elif stacks[name] == 0 or rng.random() < 0.01:
             del table[seat]
-    empty = [s for s in range(1, max_seats + 1) if s not in table]
+
+
+def _sit_down(rng: random.Random, table: dict[int, str], stacks: dict[str, Decimal],
+              bb: Decimal, max_seats: int, button: int) -> None:
+    """Now and then someone sits down, in an empty seat not between the button and the
+    big blind (there a newcomer would have to wait for the button to pass)."""
+    seats = sorted(table)
+    after = [s for s in seats if s > button] + [s for s in seats if s <= button]
+    big = after[1] if len(after) > 2 else after[0]
+    empty = [s for s in range(1, max_seats + 1) if s not in table
+             and not 0 < (s - button) % 100 < (big - button) % 100]
     if empty and (len(table) < 3 or rng.random() < 0.2):
-        newcomer = rng.choice([n for n in OPPONENTS if n not in table.values()])
+        # someone new to the table (who left does not come back: their stack then
+        # would have to be what they left with)
+        newcomer = rng.choice([n for n in OPPONENTS if n not in stacks]
+                              or [n for n in OPPONENTS if n not in table.values()])
         table[rng.choice(empty)] = newcomer
         stacks[newcomer] = _buy_in(rng, bb, newcomer)
 
 
-def _next_button(table: dict[int, str], button: int) -> int:
-    seats = sorted(table)
+def _next_button(table: dict[int, str], button: int, played: set[int] | None = None) -> int:
+    """The next seat clockwise that is taken, by a player of the hand before where
+    ``played`` names their seats (a player who has just sat down waits for the button
+    to pass, so the blinds move on one seat)."""
+    seats = sorted(s for s in table if played is None or s in played) or sorted(table)
     return next((s for s in seats if s > button), seats[0])
 
 

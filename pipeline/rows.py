@@ -6,6 +6,7 @@ This runs in the worker processes, so it stays lean: plain list appends per hand
 from __future__ import annotations
 
 from decimal import Decimal
+from hashlib import blake2b
 
 import pyarrow as pa
 
@@ -32,7 +33,12 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hero", pa.string()), ("players", pa.int16()), ("board", pa.string()),
         ("boards", pa.list_(pa.string())), ("total_pot", MONEY), ("rake", MONEY),
         ("fees", MONEY), ("added", MONEY), ("summary_pots", pa.list_(MONEY)),
-        ("raw_text", pa.string()),
+        ("content", pa.string()), ("raw_text", pa.string()),
+    ]),
+    "hand_copies": pa.schema([
+        ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int32()),
+        ("byte_offset", pa.int64()), ("byte_length", pa.int64()), ("line", pa.int32()),
+        ("content", pa.string()),
     ]),
     "hand_players": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("seat", pa.int16()),
@@ -81,6 +87,23 @@ SCHEMAS: dict[str, pa.Schema] = {
 }
 
 
+def content(hand: Hand | UnsupportedHand) -> str:
+    """A digest of what every player at the table saw: time, table, button, seats and
+    stacks, actions, boards, collections and the summary's pot and rake (not the hole
+    cards dealt to the file's owner, which differ between two players' copies of one
+    hand). An unsupported game's: of its text."""
+    if isinstance(hand, UnsupportedHand):
+        seen = hand.text
+    else:
+        summary = hand.summary
+        seen = repr((hand.played_at, hand.table, hand.button_seat,
+                     [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats],
+                     [(a.street, a.player, a.kind, a.amount) for a in hand.actions],
+                     hand.boards, hand.uncalled, [(c.player, c.amount) for c in hand.collects],
+                     (summary.total_pot, summary.rake) if summary else None))
+    return blake2b(seen.encode("utf-8", "replace"), digest_size=12).hexdigest()
+
+
 class Batch:
     """Rows for every table, as tuples in schema order, filled hand by hand."""
 
@@ -117,7 +140,7 @@ class Batch:
             summary.total_pot if summary else None, summary.rake if summary else None,
             sum((a for _, a in summary.fees), ZERO) if summary else None,
             summary.added if summary else None,
-            list(summary.pots) if summary else None, None))
+            list(summary.pots) if summary else None, content(hand), None))
 
         invested: dict[str, Decimal] = {}
         actions = self.rows["actions"]
@@ -177,8 +200,14 @@ class Batch:
         row = [None] * len(SCHEMAS["hands"])
         row[:10] = (hand.site, hand.hand_id, file_id, offset, length, line, hand.game, False,
                     hand.structure, None)
-        row[-1] = hand.text
+        row[-2:] = content(hand), hand.text
         self.rows["hands"].append(tuple(row))
+
+    def add_copy(self, hand: Hand | UnsupportedHand, file_id: int, offset: int, length: int,
+                 line: int) -> None:
+        """A further copy of a hand already read: its place and content digest."""
+        self.rows["hand_copies"].append((hand.site, hand.hand_id, file_id, offset, length,
+                                         line, content(hand)))
 
     def add_verdict(self, site: str, hand_id: str, verdict: Verdict) -> None:
         self.rows["verdicts"].append((site, hand_id, verdict.status, len(verdict.findings)))

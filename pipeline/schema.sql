@@ -58,7 +58,23 @@ CREATE TABLE IF NOT EXISTS hands (
     fees DECIMAL(18, 2),              -- jackpot and other fees taken from the pot (SUMMARY)
     added DECIMAL(18, 2),             -- money the room put into the pot (a splash)
     summary_pots DECIMAL(18, 2)[],    -- main pot, side pot-1, ... when written
+    content VARCHAR,                  -- digest of what every player at the table saw
+                                      -- (seats, stacks, actions, boards, pots): two
+                                      -- copies of a hand differ in it only if edited
     raw_text VARCHAR                  -- kept for hands of unsupported games
+);
+
+-- a hand read again (same site and hand id) from another place: the hand is stored
+-- once, each further copy here with its place and content digest; a copy whose
+-- content differs from the stored hand's is an edited copy (pipeline/audit.py)
+CREATE TABLE IF NOT EXISTS hand_copies (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    file_id INTEGER NOT NULL,
+    byte_offset BIGINT NOT NULL,
+    byte_length BIGINT NOT NULL,
+    line INTEGER NOT NULL,
+    content VARCHAR
 );
 
 CREATE TABLE IF NOT EXISTS hand_players (

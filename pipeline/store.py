@@ -39,7 +39,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "7"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "8"  # raise it whenever schema.sql changes what is stored
 
 
 class SchemaError(RuntimeError):
@@ -192,11 +192,17 @@ class Store:
                 self._run(f"DELETE FROM {name} WHERE (site, hand_id) IN "
                           f"(SELECT site, hand_id FROM hands WHERE {where})", [file_id, offset])
             self._run(f"DELETE FROM hands WHERE {where}", [file_id, offset])
+        self._run(f"DELETE FROM hand_copies WHERE {where}", [file_id, offset])
         return n
 
     def _write_hands(self, tables: dict[str, pa.Table]) -> tuple[int, int, int]:
         con = self.con
         hands = tables["hands"]
+        copies = tables.get("hand_copies")
+        if copies is not None and copies.num_rows:  # read twice within the batch
+            con.register("batch_copies", copies)
+            self._run("INSERT INTO hand_copies SELECT * FROM batch_copies")
+            con.unregister("batch_copies")
         if hands.num_rows == 0:
             return 0, 0, 0
         con.register("batch_hands", hands)
@@ -210,7 +216,10 @@ class Store:
                 con.register("batch_rows", tables[name])
                 self._run(f"INSERT INTO {name} SELECT * FROM batch_rows")
                 con.unregister("batch_rows")
-        else:
+        else:  # hands stored before: each a further copy, kept with its place
+            self._run("INSERT INTO hand_copies SELECT b.site, b.hand_id, b.file_id,"
+                      " b.byte_offset, b.byte_length, b.line, b.content"
+                      " FROM batch_hands b SEMI JOIN hands h USING (site, hand_id)")
             self._run("CREATE OR REPLACE TEMP TABLE batch_new AS SELECT site, hand_id"
                         " FROM batch_hands b ANTI JOIN hands h USING (site, hand_id)")
             self._run("INSERT INTO hands SELECT b.* FROM batch_hands b"

@@ -94,8 +94,10 @@ class _Unit:
                     self.internal_error(file_id, path, raw, traceback.format_exc())
                     continue
                 key = (hand.site, hand.hand_id)
-                if key in seen:
+                if key in seen:  # kept once, and the copy's place and content noted
                     duplicates += 1
+                    self.batch.add_copy(hand, file_id, raw.byte_offset, raw.byte_length,
+                                        raw.line)
                     continue
                 seen.add(key)
                 parsed.append((hand, file_id, path, raw, its))

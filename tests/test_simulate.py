@@ -96,8 +96,10 @@ def test_the_regulars_stacks_carry_over_and_the_button_moves(regular_sample):
         if a.table != b.table or a.tournament_id or b.tournament_id:
             continue
         pairs += 1
-        moved += b.button_seat == min((s.seat for s in b.seats if s.seat > a.button_seat),
-                                      default=min(s.seat for s in b.seats))
+        # the next seat of a player of both hands (a newcomer waits for the button)
+        both = ({seat for seat, _ in {(s.seat, s.player) for s in b.seats}
+                 & {(s.seat, s.player) for s in a.seats}} or {s.seat for s in b.seats})
+        moved += b.button_seat == min((s for s in both if s > a.button_seat), default=min(both))
         before = {s.player: s.stack for s in a.seats}
         carried += sum(s.stack == before.get(s.player) for s in b.seats) >= 2
     assert pairs > 300 and moved == pairs and carried > 0.9 * pairs

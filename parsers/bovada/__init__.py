@@ -90,6 +90,8 @@ RULES = RoomRules(
     writes_summary=False,
     # a walk: no uncalled bet is written, the big blind collects the whole pot
     uncalled_bet=UNCALLED_COLLECTED,
+    # players are named by their place at the table ("Dealer", "UTG+1"), hand by hand
+    names_players=False,
 )
 
 ROOM = Room(

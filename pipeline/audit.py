@@ -1,0 +1,246 @@
+"""The audit between hands: what a recorded file hides between its hands.
+
+The replay proves each hand alone; this checks that the hands of a table fit
+together. A table session is the hands of one table (room, tournament, table name)
+in the order played, cut where no hand was played for GAP_MINUTES (the recorder
+left). Between two hands that follow each other in a session:
+
+- a player seated in both starts the second with what they had at the end of the
+  first (exactly in tournaments; in cash games a player may add chips between hands,
+  so only less is a finding);
+- the button moves on, neither staying put nor passing over a player dealt into
+  both hands, and the big blind does not stay put (it may pass over a player where a
+  seat emptied: the blinds follow the button);
+- where several stacks changed between the hands as a hand would change them, or
+  the button and the big blind both passed a player, a hand is missing: that is
+  said once, as such, instead of each stack and seat;
+
+and in each file, hand after hand of one table: time never goes backwards, and hand
+numbers rise (rooms whose RoomRules.hand_ids_increase). A hand read twice whose
+content differs (hand_copies) is an edited copy. Every finding names both hands; a
+finding here never changes a hand's own verdict: it is a row of its own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+import duckdb
+import polars as pl
+
+from parsers.registry import ROOMS, room
+
+GAP_MINUTES = 10
+CODES = {
+    "stack_mismatch": "a player's stack at the start of a hand is not what they had at the "
+                      "end of the table's hand before (in a cash game: less than that; a "
+                      "cash player may add chips between hands)",
+    "hand_missing": "the stacks, or the button and the big blind, show that a hand was "
+                    "played between these two and is not in the files",
+    "button_order": "the button did not move on to the next player",
+    "blind_order": "the big blind did not move on to the next player",
+    "time_backwards": "a hand written after another of its table in a file was played "
+                      "before it",
+    "id_order": "a hand's number is not higher than that of the hand of its table written "
+                "before it",
+    "edited_copy": "the same hand (room and number) read twice with different content: "
+                   "an edited copy",
+}
+FINDING_COLUMNS = ("code", "site", "hand_id", "file_id", "line", "other_hand_id",
+                   "other_file_id", "other_line", "player", "message", "session")
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which sessions to report: those a player sat in, and overlapping dates."""
+
+    player: str | None = None
+    since: date | None = None
+    until: date | None = None  # included
+
+
+def _rooms_where(flag: str) -> list[str]:
+    """The rooms (files.format) whose rules say False for ``flag``."""
+    return [name for name in ROOMS if not getattr(room(name).rules, flag)]
+
+
+def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
+    """audit_hands: each hand of a table (not fast-fold pools) with its place in the
+    table's order (n), its session and its button and big blind seats; ``named``:
+    its room keeps players' names from hand to hand."""
+    con.execute(f"""
+        CREATE OR REPLACE TEMP TABLE audit_hands AS
+        WITH h AS (
+            SELECT h.site, h.hand_id, h.file_id, h.byte_offset, h.line, f.format,
+                   coalesce(h.played_at_utc, h.played_at) AS t, h.button_seat AS button,
+                   h.tournament_id IS NOT NULL AS tourney, h.table_name, h.tournament_id,
+                   f.format <> ALL(?::VARCHAR[]) AS named,
+                   h.site || chr(31) || coalesce(h.tournament_id, '') || chr(31)
+                       || h.table_name AS tbl
+            FROM hands h JOIN files f USING (file_id)
+            WHERE h.supported AND NOT coalesce(h.zoom, false) AND h.table_name IS NOT NULL
+              AND coalesce(h.played_at_utc, h.played_at) IS NOT NULL),
+        o AS (
+            SELECT *, row_number() OVER w AS n, t - lag(t) OVER w AS gap FROM h
+            WINDOW w AS (PARTITION BY tbl ORDER BY t, file_id, byte_offset))
+        SELECT o.* EXCLUDE (gap),
+               sum((gap IS NULL OR gap > INTERVAL {GAP_MINUTES} MINUTE)::INT)
+                   OVER (PARTITION BY tbl ORDER BY n) AS session,
+               b.bb
+        FROM o LEFT JOIN (SELECT site, hand_id, min(seat) AS bb FROM hand_players
+                          WHERE position = 'BB' GROUP BY ALL) b USING (site, hand_id)
+        """, [_rooms_where("names_players")]).fetchall()
+
+
+_PAIRS = """
+    pairs AS (  -- a hand and the one before it in its session
+        SELECT *, lag(hand_id) OVER w AS prev_hand, lag(file_id) OVER w AS prev_file,
+               lag(line) OVER w AS prev_line, lag(button) OVER w AS prev_button,
+               lag(bb) OVER w AS prev_bb, lag(session) OVER w AS prev_session
+        FROM audit_hands WINDOW w AS (PARTITION BY tbl ORDER BY n)),
+    seated AS (  -- each player of a hand, with their place in the hand before
+        SELECT a.tbl, a.n, a.session, a.tourney, p.player, p.seat, p.stack,
+               p.position IS NOT NULL AS dealt,
+               lag(a.n) OVER w AS prev_n, lag(a.session) OVER w AS prev_session,
+               lag(p.stack + p.net) OVER w AS prev_after, lag(p.seat) OVER w AS prev_seat,
+               lag(p.position IS NOT NULL) OVER w AS prev_dealt
+        FROM audit_hands a JOIN hand_players p USING (site, hand_id)
+        WHERE a.named
+        WINDOW w AS (PARTITION BY a.tbl, p.player ORDER BY a.n)),
+    kept AS (  -- seated in both hands
+        SELECT s.*, s.stack - s.prev_after AS diff, q.button, q.bb, q.prev_button, q.prev_bb
+        FROM seated s JOIN pairs q USING (tbl, n)
+        WHERE s.prev_n = s.n - 1 AND s.prev_session = s.session
+          AND q.prev_session = q.session),
+    moved AS (  -- per pair: stacks changed; players the button and big blind passed
+        SELECT tbl, n,
+               count(*) FILTER (WHERE diff <> 0) AS changed,
+               count(*) FILTER (WHERE diff < 0) AS fewer,
+               coalesce(sum(diff), 0) AS total,
+               count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
+                   AND (seat - prev_button + 100) % 100 > 0
+                   AND (seat - prev_button + 100) % 100 < (button - prev_button + 100) % 100)
+                   AS button_passed,
+               count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
+                   AND (seat - prev_bb + 100) % 100 > 0
+                   AND (seat - prev_bb + 100) % 100 < (bb - prev_bb + 100) % 100)
+                   AS bb_passed,
+               count(*) FILTER (WHERE dealt AND prev_dealt) AS dealt_both
+        FROM kept GROUP BY tbl, n),
+    judged AS (
+        SELECT q.*, m.changed, m.fewer, m.total, m.button_passed, m.bb_passed, m.dealt_both,
+               -- chips moved between players: in a tournament, kept (no rake); in a
+               -- cash game someone has less (never so between hands: chips are only
+               -- ever added there)
+               (m.changed >= 2 AND CASE WHEN q.tourney THEN m.total = 0 ELSE m.fewer >= 1 END)
+                   OR (m.button_passed >= 1 AND m.bb_passed >= 1) AS missing
+        FROM pairs q JOIN moved m USING (tbl, n)
+        WHERE q.prev_session = q.session)
+"""
+
+
+def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+    cur = con.execute(f"""
+        WITH {_PAIRS.strip()},
+        written AS (  -- hand after hand of a table as a file writes them
+            SELECT *, lag(t) OVER f AS prev_t, lag(hand_id) OVER f AS prev_id,
+                   lag(line) OVER f AS prev_line_f,
+                   try_cast(hand_id AS HUGEINT) AS number,
+                   lag(try_cast(hand_id AS HUGEINT)) OVER f AS prev_number
+            FROM audit_hands WINDOW f AS (PARTITION BY file_id, tbl ORDER BY byte_offset)),
+        in_file AS (  -- a file may list its hands newest first: against its own order
+            SELECT *, sum((t < prev_t)::INT) OVER g > sum((t > prev_t)::INT) OVER g
+                          AS newest_first
+            FROM written WINDOW g AS (PARTITION BY file_id, tbl))
+        SELECT 'hand_missing' AS code, site, hand_id, file_id, line, prev_hand AS other_hand_id,
+               prev_file AS other_file_id, prev_line AS other_line, NULL AS player,
+               format('between hand {{}} and this one: {{}} stacks changed (by {{}} in all)'
+                      || CASE WHEN button_passed > 0 AND bb_passed > 0
+                         THEN ', the button and the big blind passed a player' ELSE '' END,
+                      prev_hand, changed, total::VARCHAR) AS message, tbl, session
+        FROM judged WHERE missing
+        UNION ALL
+        SELECT 'stack_mismatch', q.site, q.hand_id, q.file_id, q.line, q.prev_hand, q.prev_file,
+               q.prev_line, k.player,
+               format('{{}} starts with {{}} but ended hand {{}} with {{}}', k.player,
+                      k.stack::VARCHAR, q.prev_hand, k.prev_after::VARCHAR), q.tbl, q.session
+        FROM judged q JOIN kept k USING (tbl, n)
+        WHERE NOT q.missing AND (k.diff < 0 OR (q.tourney AND k.diff > 0))
+        UNION ALL
+        SELECT 'button_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
+               NULL, CASE WHEN button = prev_button
+                          THEN format('the button stayed on seat {{}}', button)
+                          ELSE format('the button went from seat {{}} to seat {{}}, past {{}} '
+                                      'player(s) dealt into both hands', prev_button, button,
+                                      button_passed) END, tbl, session
+        FROM judged WHERE NOT missing AND dealt_both >= 3
+          AND (button_passed > 0 OR button = prev_button)
+        UNION ALL
+        SELECT 'blind_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
+               NULL, format('the big blind stayed on seat {{}}', bb), tbl, session
+        FROM judged WHERE NOT missing AND dealt_both >= 3 AND bb = prev_bb
+        UNION ALL
+        SELECT 'time_backwards', site, hand_id, file_id, line, prev_id, file_id, prev_line_f,
+               NULL, format('played at {{}}, before hand {{}} written above it ({{}})',
+                            t::VARCHAR, prev_id, prev_t::VARCHAR), tbl, session
+        FROM in_file WHERE CASE WHEN newest_first THEN t > prev_t ELSE t < prev_t END
+        UNION ALL
+        SELECT 'id_order', site, hand_id, file_id, line, prev_id, file_id, prev_line_f, NULL,
+               format('hand {{}} is written after hand {{}}, out of the order of the file', hand_id,
+                      prev_id), tbl, session
+        FROM in_file WHERE format <> ALL(?::VARCHAR[])
+          AND CASE WHEN newest_first THEN number >= prev_number ELSE number <= prev_number END
+        UNION ALL
+        SELECT 'edited_copy', h.site, h.hand_id, h.file_id, h.line, c.hand_id, c.file_id,
+               c.line, NULL, 'read twice, with different seats, stacks, actions or pots',
+               a.tbl, a.session
+        FROM hand_copies c JOIN hands h USING (site, hand_id)
+             LEFT JOIN audit_hands a USING (site, hand_id)
+        WHERE c.content IS DISTINCT FROM h.content
+        """, [_rooms_where("hand_ids_increase")])
+    names = [d[0] for d in cur.description]
+    return pl.DataFrame(cur.fetchall(), schema=names, orient="row",
+                        infer_schema_length=None)
+
+
+def _sessions(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+    cur = con.execute("""
+        SELECT a.tbl, a.session, any_value(a.site) AS site, any_value(a.table_name) AS table_name,
+               any_value(a.tournament_id) AS tournament_id, min(a.t) AS start, max(a.t) AS "end",
+               count(*) AS hands, arg_min(a.hand_id, a.n) AS first_hand,
+               arg_max(a.hand_id, a.n) AS last_hand,
+               (SELECT list(DISTINCT p.player) FROM hand_players p
+                JOIN audit_hands b USING (site, hand_id)
+                WHERE b.tbl = a.tbl AND b.session = a.session) AS players
+        FROM audit_hands a GROUP BY a.tbl, a.session ORDER BY start, a.tbl""")
+    names = [d[0] for d in cur.description]
+    return pl.DataFrame(cur.fetchall(), schema=names, orient="row", infer_schema_length=None)
+
+
+def audit(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Every table session and every finding between hands, over the whole database:
+    (sessions, findings)."""
+    _session_hands(con)
+    try:
+        return _sessions(con), _findings(con)
+    finally:
+        con.execute("DROP TABLE IF EXISTS audit_hands").fetchall()
+
+
+def in_scope(sessions: pl.DataFrame, findings: pl.DataFrame,
+             scope: Scope) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The sessions (and their findings, and edited copies outside any session) that a
+    player sat in and that overlap the dates."""
+    keep = sessions
+    if scope.player is not None:
+        keep = keep.filter(pl.col("players").list.contains(scope.player))
+    if scope.since is not None:
+        keep = keep.filter(pl.col("end") >= pl.lit(scope.since).cast(pl.Datetime("us")))
+    if scope.until is not None:
+        keep = keep.filter(pl.col("start") < pl.lit(scope.until + timedelta(days=1))
+                           .cast(pl.Datetime("us")))
+    keys = keep.select("tbl", "session")
+    found = findings.join(keys, on=["tbl", "session"], how="semi")
+    if scope == Scope():
+        found = findings
+    return keep, found
