@@ -81,6 +81,9 @@ class Finding:
 class Verdict:
     status: str  # ok, warning, failed, unverifiable, unsupported
     findings: tuple[Finding, ...] = ()
+    # uncalled bets the text does not write but the pot paid shows were given back
+    # (player, amount): what each player ends with counts them
+    unwritten_returns: tuple[tuple[str, Decimal], ...] = ()
 
     @property
     def codes(self) -> list[str]:
@@ -95,18 +98,20 @@ def replay(hand: Hand | UnsupportedHand, rules: RoomRules = DEFAULT) -> Verdict:
     if isinstance(hand, UnsupportedHand):
         return Verdict("unsupported", (Finding(
             "UNSUPPORTED_GAME", f"{hand.game} is not a game the engine plays", severity=WARNING),))
-    findings = _Replay(hand, rules).run()
+    judged = _Replay(hand, rules)
+    findings = judged.run()
     if not findings:
         return _OK
     severities = {f.severity for f in findings}
     status = ("failed" if ERROR in severities else "unverifiable" if UNVERIFIABLE in severities
               else "warning" if WARNING in severities else "ok")
-    return Verdict(status, tuple(findings))
+    return Verdict(status, tuple(findings), tuple(judged.unwritten_returns))
 
 
 class _Replay:
     __slots__ = ("hand", "rules", "findings", "unit", "order", "seat_index", "twice",
                  "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot",
+                 "unwritten_returns",
                  "known", "ranks", "hole", "seated_well", "cards_fit", "dead", "last_seat")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
@@ -153,6 +158,7 @@ class _Replay:
         self.live_n = self.able_n = len(order)  # not folded; not folded nor all-in
         self.all_in: set[str] = set()
         self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
+        self.unwritten_returns: list[tuple[str, Decimal]] = []  # given back, not written
         self.known: dict[str, tuple[str, ...]] | None = None  # cards seen, once asked
         self.ranks: dict[tuple, int] = {}  # (two cards, board) -> rank, once evaluated
 
@@ -406,6 +412,8 @@ class _Replay:
             if same_money and total == room_pot:
                 basis = room_pot  # the room left the uncalled bet in the pot it paid out
                 self.kept_in_pot[top] = room_pot - true_pot
+            if same_money and not written and total == true_pot:
+                self.unwritten_returns.append(expected)  # paid the pot without it
             lenient = same_money and self.rules.lenient_uncalled_bets
             due = f"{expected[1]} to {expected[0]}" if expected else "nothing"
             got = ", ".join(f"{amount} to {player}" for player, amount in written) or "nothing"

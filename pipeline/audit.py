@@ -46,8 +46,6 @@ CODES = {
     "edited_copy": "the same hand (room and number) read twice with different content: "
                    "an edited copy",
 }
-FINDING_COLUMNS = ("code", "site", "hand_id", "file_id", "line", "other_hand_id",
-                   "other_file_id", "other_line", "player", "message", "session")
 
 
 @dataclass(frozen=True)
@@ -225,6 +223,36 @@ def audit(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
         return _sessions(con), _findings(con)
     finally:
         con.execute("DROP TABLE IF EXISTS audit_hands").fetchall()
+
+
+def store(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
+    """Audit the whole database again and keep the result in audit_sessions and
+    audit_findings (one transaction); (sessions, findings)."""
+    sessions, findings = audit(con)
+    con.execute("BEGIN TRANSACTION").fetchall()
+    try:
+        for name, frame in (("audit_sessions", sessions), ("audit_findings", findings)):
+            con.execute(f"DELETE FROM {name}").fetchall()
+            if frame.height:
+                con.register("audit_rows", frame.to_arrow())
+                con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM audit_rows").fetchall()
+                con.unregister("audit_rows")
+        con.execute("COMMIT").fetchall()
+    except BaseException:
+        con.execute("ROLLBACK").fetchall()
+        raise
+    return sessions.height, findings.height
+
+
+def stored(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The audit kept by the last import: (sessions, findings)."""
+    frames = []
+    for name in ("audit_sessions", "audit_findings"):
+        cur = con.execute(f"SELECT * FROM {name}")
+        names = [d[0] for d in cur.description]
+        frames.append(pl.DataFrame(cur.fetchall(), schema=names, orient="row",
+                                   infer_schema_length=None))
+    return frames[0], frames[1]
 
 
 def in_scope(sessions: pl.DataFrame, findings: pl.DataFrame,

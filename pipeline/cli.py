@@ -53,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="handlens",
         description="Parse poker hand histories into DuckDB, verify them, study them.")
     p.add_argument("--version", action="version", version=f"handlens {_version()}")
+    from pipeline.audit import CODES as CODES_BETWEEN_HANDS
+
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     imp = sub.add_parser(
@@ -106,6 +108,26 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("--until", type=_date, help="to this date, included (YYYY-MM-DD)")
     st.add_argument("--format", default="table", choices=("table", "csv", "json"))
     st.set_defaults(run=_cmd_stats)
+
+    au = sub.add_parser(
+        "audit", help="what the files hide between hands: missing hands, stacks, edits",
+        description="Checks that the hands of each table fit together: stacks carried "
+                    "from hand to hand, the button and the big blind moving on, time and "
+                    "hand numbers in order in each file, no hand missing, no hand read "
+                    "twice with different content. Each finding names both hands with "
+                    "their file and line. A finding here never changes a hand's own "
+                    "verdict (handlens verify).")
+    au.add_argument("--db", **_DB)
+    au.add_argument("--wait", **_WAIT)
+    au.add_argument("--player", help="only the table sessions this player sat in")
+    au.add_argument("--since", type=_date, help="sessions from this date (YYYY-MM-DD)")
+    au.add_argument("--until", type=_date, help="sessions to this date, included (YYYY-MM-DD)")
+    au.add_argument("--code", choices=sorted(CODES_BETWEEN_HANDS),
+                    help="only findings with this code")
+    au.add_argument("--limit", type=int, default=100,
+                    help="findings listed (default 100; 0: all)")
+    au.add_argument("--json", action="store_true", help="print one JSON object")
+    au.set_defaults(run=_cmd_audit)
 
     eq = sub.add_parser(
         "equity", help="compute the all-in adjusted net of preflop all-ins (exact, slow)",
@@ -269,6 +291,8 @@ def _print_summary(s, db: str) -> None:
         lines.append(f"not hand histories (format not recognised): "
                      f"{len(s.files_not_recognised):,} files")
         lines.extend(f"    {f}" for f in s.files_not_recognised[:10])
+    if s.audit_findings:
+        lines.append(f"between hands   {s.audit_findings:>9,}  findings (handlens audit lists them)")
     lines.append(f"{s.seconds:.2f} s ({rate:,.0f} hands/s) → {db}")
     if s.preflop_pending:
         lines.append(f"{s.preflop_pending:,} preflop all-in hands wait for their equity "
@@ -402,6 +426,42 @@ def _cmd_errors(args: argparse.Namespace) -> int:
             print("    " + text.replace("\n", "\n    "))
     if not rows:
         print("no parse errors")
+    return 0
+
+
+def _cmd_audit(args: argparse.Namespace) -> int:
+    from pipeline import audit
+
+    con = _open(args.db, args.wait)
+    try:
+        sessions, findings = audit.in_scope(*audit.audit(con), audit.Scope(
+            args.player, args.since, args.until))
+        paths = dict(con.execute("SELECT file_id, path FROM files").fetchall())
+    finally:
+        con.close()
+    if args.code:
+        findings = findings.filter(code=args.code)
+    listed = findings if args.limit == 0 else findings.head(args.limit)
+    rows = [{**r, "file": paths.get(r["file_id"]), "other_file": paths.get(r["other_file_id"])}
+            for r in listed.drop("tbl").iter_rows(named=True)]
+    by_code = dict(findings.group_by("code").len().sort("code").rows())
+    if args.json:
+        print(json.dumps({"sessions": sessions.height,
+                          "hands": int(sessions["hands"].sum() or 0),
+                          "findings": findings.height, "by_code": by_code,
+                          "listed": rows}, default=str))
+        return 0
+    print(f"table sessions   {sessions.height:>9,}\n"
+          f"hands            {int(sessions['hands'].sum() or 0):>9,}\n"
+          f"findings         {findings.height:>9,}")
+    for code, n in by_code.items():
+        print(f"    {n:>6,}  {code}: {audit.CODES[code]}")
+    for r in rows:
+        print(f"{r['code']}: {r['site']} hand {r['hand_id']} ({r['file']}:{r['line']}) "
+              f"and {r['other_hand_id']} ({r['other_file']}:{r['other_line']})\n"
+              f"    {r['message']}")
+    if findings.height > len(rows):
+        print(f"... {findings.height - len(rows):,} more (--limit 0 lists them all)")
     return 0
 
 

@@ -28,7 +28,7 @@ from parsers.base.room import Room
 from parsers.base.split import (CUT, RawHand, context_at, decode, decode_from, split_hands,
                                  text_codec)
 from parsers.registry import ROOMS, detect, room
-from pipeline import preflop_equity
+from pipeline import audit, preflop_equity
 from pipeline.store import FileState, Store
 from pipeline.unit import UnitResult, parse_unit
 
@@ -52,6 +52,7 @@ class Summary:
     files_unreadable: list[tuple[str, str]] = field(default_factory=list)  # path, why
     seconds: float = 0.0
     preflop_pending: int = 0  # preflop all-in hands whose equity `handlens equity` computes
+    audit_findings: int = 0  # findings between hands, over the whole database
 
     def as_json(self) -> dict:
         return {
@@ -64,6 +65,7 @@ class Summary:
             "files_not_recognised": self.files_not_recognised,
             "files_unreadable": [{"path": p, "reason": r} for p, r in self.files_unreadable],
             "preflop_equity_pending": self.preflop_pending,
+            "audit_findings": self.audit_findings,
         }
 
 
@@ -172,6 +174,8 @@ class Importer:
                 self._write(unit, job(unit.parts))
         else:
             self._run_pool(job, head, units)
+        if self.verify:  # the hands between them, over the whole database
+            self.summary.audit_findings = audit.store(self.store.con)[1]
         self.summary.seconds = time.perf_counter() - start
         if self.stats:
             self.summary.preflop_pending = preflop_equity.pending(self.store.con)

@@ -148,7 +148,8 @@ class Batch:
             invested[act.player] = invested.get(act.player, ZERO) + act.amount
             actions.append((site, hid, seq, act.street, act.player, act.kind, act.amount,
                             act.raise_to, act.all_in))
-        for player, amount in hand.uncalled:
+        returned = hand.uncalled + (verdict.unwritten_returns if verdict is not None else ())
+        for player, amount in returned:
             invested[player] = invested.get(player, ZERO) - amount
 
         collected: dict[str, Decimal] = {}

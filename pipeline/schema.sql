@@ -153,6 +153,38 @@ CREATE TABLE IF NOT EXISTS tournament_finishes (
     currency VARCHAR                  -- the prize's
 );
 
+-- the audit between hands (pipeline/audit.py), done again at the end of each import:
+-- each table session, and each finding naming two hands (the hand and the other one:
+-- the hand before it, or the copy read); never part of a hand's own verdict
+CREATE TABLE IF NOT EXISTS audit_sessions (
+    tbl VARCHAR NOT NULL,             -- room, tournament and table name
+    session INTEGER NOT NULL,
+    site VARCHAR,
+    table_name VARCHAR,
+    tournament_id VARCHAR,
+    start TIMESTAMP,
+    "end" TIMESTAMP,
+    hands INTEGER,
+    first_hand VARCHAR,
+    last_hand VARCHAR,
+    players VARCHAR[]
+);
+
+CREATE TABLE IF NOT EXISTS audit_findings (
+    code VARCHAR NOT NULL,            -- pipeline/audit.py CODES
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR NOT NULL,
+    file_id INTEGER,
+    line INTEGER,
+    other_hand_id VARCHAR,
+    other_file_id INTEGER,
+    other_line INTEGER,
+    player VARCHAR,
+    message VARCHAR NOT NULL,
+    tbl VARCHAR,
+    session INTEGER
+);
+
 CREATE TABLE IF NOT EXISTS verdicts (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
