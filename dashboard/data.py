@@ -20,7 +20,7 @@ from pathlib import Path
 import duckdb
 import streamlit as st
 
-from pipeline import hand_list, hand_steps, queries, reports, tournaments
+from pipeline import audit, hand_list, hand_steps, queries, reports, tournaments
 
 DB_ENV = "HANDLENS_DB"
 DEFAULT_DB = "handlens.duckdb"
@@ -42,6 +42,7 @@ QUERIES = {
     "tournaments": tournaments.tournaments,
     "tournament_summary": tournaments.summary,
     "replay": hand_steps.load,
+    "between_hands": audit.between_hands,
 }
 RETRY_WAITS = (0.1, 0.25)  # seconds between tries while the file is locked
 BUSY_MEMORY = 2.0  # after a lock was seen, try only once for this many seconds

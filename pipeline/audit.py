@@ -12,8 +12,8 @@ left). Between two hands that follow each other in a session:
   both hands, and the big blind does not stay put (it may pass over a player where a
   seat emptied: the blinds follow the button);
 - where several stacks changed between the hands as a hand would change them, or
-  the button and the big blind both passed a player, a hand is missing: that is
-  said once, as such, instead of each stack and seat;
+  the button and the big blind both passed a player (heads-up: the button stayed),
+  a hand is missing: that is said once, as such, instead of each stack and seat;
 
 and in each file, hand after hand of one table: time never goes backwards, and hand
 numbers rise (rooms whose RoomRules.hand_ids_increase). A hand read twice whose
@@ -131,7 +131,9 @@ _PAIRS = """
                -- cash game someone has less (never so between hands: chips are only
                -- ever added there)
                (m.changed >= 2 AND CASE WHEN q.tourney THEN m.total = 0 ELSE m.fewer >= 1 END)
-                   OR (m.button_passed >= 1 AND m.bb_passed >= 1) AS missing
+                   OR (m.button_passed >= 1 AND m.bb_passed >= 1)
+                   -- heads-up the button goes back and forth: staying, it skipped one
+                   OR (m.dealt_both = 2 AND q.button = q.prev_button) AS missing
         FROM pairs q JOIN moved m USING (tbl, n)
         WHERE q.prev_session = q.session)
 """
@@ -155,7 +157,9 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
                format('between hand {{}} and this one: {{}} stacks changed (by {{}} in all)'
                       || CASE WHEN button_passed > 0 AND bb_passed > 0
                          THEN ', the button and the big blind passed a player' ELSE '' END,
-                      prev_hand, changed, total::VARCHAR) AS message, tbl, session
+                      prev_hand, changed, total::VARCHAR)
+               || CASE WHEN dealt_both = 2 AND button = prev_button
+                  THEN ', heads-up the button stayed' ELSE '' END AS message, tbl, session
         FROM judged WHERE missing
         UNION ALL
         SELECT 'stack_mismatch', q.site, q.hand_id, q.file_id, q.line, q.prev_hand, q.prev_file,
@@ -272,3 +276,37 @@ def in_scope(sessions: pl.DataFrame, findings: pl.DataFrame,
     if scope == Scope():
         found = findings
     return keep, found
+
+
+def between_hands(con: duckdb.DuckDBPyConnection, player: str | None, kind: str,
+                  since: date | None, until: date | None, sites: tuple[str, ...],
+                  limit: int = 200) -> dict:
+    """The audit kept by the last import, for the dashboard: table sessions and
+    findings by code, and the findings themselves (with both hands' files), over the
+    sessions of cash games or tournaments (``kind``) a player sat in (None: anyone),
+    overlapping the dates, in the rooms named (none: all)."""
+    where = """(? IS NULL OR list_contains(a.players, ?))
+        AND (a.tournament_id IS NOT NULL) = ?
+        AND (?::DATE IS NULL OR a."end" >= ?::DATE)
+        AND (?::DATE IS NULL OR a.start < ?::DATE + 1)
+        AND (len(?::VARCHAR[]) = 0 OR list_contains(?::VARCHAR[], a.site))"""
+    params = [player, player, kind == "tournament", since, since, until, until,
+              list(sites), list(sites)]
+    sessions, hands = con.execute(
+        f"SELECT count(*), coalesce(sum(a.hands), 0) FROM audit_sessions a WHERE {where}",
+        params).fetchall()[0]
+    found = f"""
+        SELECT x.* FROM audit_findings x JOIN audit_sessions a USING (tbl, session)
+        WHERE {where}"""
+    by_code = con.execute(
+        f"SELECT code, count(*) FROM ({found}) GROUP BY code ORDER BY 2 DESC, 1",
+        params).fetchall()
+    cur = con.execute(f"""
+        SELECT x.code, x.site, x.hand_id, f1.path, x.line, x.other_hand_id,
+               f2.path AS other_path, x.other_line, x.player, x.message
+        FROM ({found}) x LEFT JOIN files f1 ON f1.file_id = x.file_id
+             LEFT JOIN files f2 ON f2.file_id = x.other_file_id
+        ORDER BY x.site, x.hand_id, x.code LIMIT ?""", params + [limit])
+    names = [d[0] for d in cur.description]
+    listed = pl.DataFrame(cur.fetchall(), schema=names, orient="row", infer_schema_length=None)
+    return {"sessions": sessions, "hands": int(hands), "by_code": by_code, "listed": listed}

@@ -355,3 +355,24 @@ def test_tournament_results_match_the_query(dashboard_db, monkeypatch):
     money = frame(at, "currency", "buy_ins")
     for row in money.to_dict("records"):
         assert row["buy_ins"] == pytest.approx(float(s["by_currency"][row["currency"]]["buy_ins"]))
+
+
+# ---- Verification: the audit between hands beside the verdicts
+
+def test_verification_shows_the_audit_between_hands(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "verification", monkeypatch, {"player": "*", "game": "cash"})
+    (sessions, hands), = sql(dashboard_db, "SELECT count(*), sum(hands) FROM audit_sessions"
+                                           " WHERE tournament_id IS NULL")
+    by_code = dict(sql(dashboard_db, """SELECT x.code, count(*) FROM audit_findings x
+        JOIN audit_sessions a USING (tbl, session) WHERE a.tournament_id IS NULL
+        GROUP BY 1"""))
+    shown = metrics(at)
+    assert sessions > 0
+    assert shown["Table sessions"] == f"{sessions:,}" and shown["Their hands"] == f"{hands:,}"
+    assert shown["Findings between hands"] == f"{sum(by_code.values()):,}"
+    if by_code:
+        codes, = [d.value for d in at.dataframe if list(d.value.columns) == ["code", "meaning",
+                                                                            "findings"]]
+        assert dict(zip(codes["code"], codes["findings"])) == by_code
+        listed = frame(at, "other_hand_id", "replay")
+        assert len(listed) == min(sum(by_code.values()), 200)

@@ -1,6 +1,7 @@
 """Verification: what the replay of every hand found, in plain words: the verdicts,
-what each finding code means, and the hands selected (failed ones by default), each
-with its findings and a link to the replayer."""
+what each finding code means, what the audit found between hands, and the hands
+selected (failed ones by default), each with its findings and a link to the
+replayer."""
 from __future__ import annotations
 
 import polars as pl
@@ -8,6 +9,7 @@ import streamlit as st
 
 from dashboard import data, show
 from dashboard.sidebar import filters, player_label, url_params
+from pipeline.audit import CODES as AUDIT_CODES
 from pipeline.queries import CODES, STATUSES, STREETS
 
 SHOWN_IN_FULL = 25  # hands listed with their findings; all of them in one table
@@ -59,6 +61,48 @@ else:
             "hands": st.column_config.NumberColumn("hands with it", format="%,d"),
             "findings": st.column_config.NumberColumn("findings", format="%,d")})
 
+params = url_params()
+st.subheader("Between hands")
+st.markdown("The hands of each table are also checked against each other: stacks carried "
+            "from hand to hand, the button and the big blind moving on, time and hand "
+            "numbers in order, no hand missing, no hand read twice with different content. "
+            "These findings never change a hand's own verdict.")
+between = data.fetch("between_hands", f.player, f.kind, f.since, f.until, f.sites, LIMIT)
+a, b, c = st.columns(3)
+a.metric("Table sessions", f"{between['sessions']:,}")
+b.metric("Their hands", f"{between['hands']:,}")
+c.metric("Findings between hands", f"{sum(n for _, n in between['by_code']):,}")
+if between["by_code"]:
+    st.dataframe(pl.DataFrame(
+        [(code, AUDIT_CODES.get(code, ""), n) for code, n in between["by_code"]],
+        schema={"code": pl.String, "meaning": pl.String, "findings": pl.Int64}, orient="row"),
+        hide_index=True, key="between_codes", column_config={
+            "code": st.column_config.TextColumn("code", width=120),
+            "findings": st.column_config.NumberColumn("findings", format="%,d")})
+    listed = between["listed"]
+    st.dataframe(listed.select(
+        "code", "site", "hand_id", "message",
+        pl.concat_str([pl.col("path"), pl.col("line").cast(pl.String)], separator=":")
+        .alias("where"),
+        "other_hand_id",
+        pl.concat_str([pl.col("other_path"), pl.col("other_line").cast(pl.String)],
+                      separator=":").alias("other_where"),
+        pl.Series("replay", [show.replay_url(s, h, params) for s, h in
+                             zip(listed["site"].to_list(), listed["hand_id"].to_list())])),
+        hide_index=True, key="between_listed", placeholder=show.MISSING, column_config={
+            "code": st.column_config.TextColumn("code", width=110),
+            "site": st.column_config.TextColumn("room", width=90),
+            "hand_id": st.column_config.TextColumn("hand", width=110),
+            "message": st.column_config.TextColumn("what", width="medium"),
+            "where": st.column_config.TextColumn("file:line", width="small"),
+            "other_hand_id": st.column_config.TextColumn("the other hand", width=110),
+            "other_where": st.column_config.TextColumn("its file:line", width="small"),
+            "replay": st.column_config.LinkColumn("replay", display_text="replay", width=60)})
+    if len(listed) >= LIMIT:
+        st.caption(f"The first {LIMIT} are listed; `handlens audit` lists them all.")
+else:
+    st.caption("No findings between hands.")
+
 selected, found = result["selected"], result["findings"]
 chosen = " and ".join(x for x in (status and f"verdict {status}", code and f"finding {code}")
                       if x)
@@ -67,7 +111,6 @@ st.subheader(f"Hands with {chosen or 'any verdict'}: {selected.height:,}"
 if selected.is_empty():
     st.caption("No hands.")
     st.stop()
-params = url_params()
 st.dataframe(selected.select(
     pl.Series(show.TIME_COLUMN, [show.when(t, z) for t, z in
                                  zip(selected["played_at"].to_list(),
