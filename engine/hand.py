@@ -186,6 +186,8 @@ class Hand:
     buy_in_amount: Decimal | None = None  # the buy-in's total cost (prize pool, bounty, fee)
     buy_in_currency: str | None = None  # ISO code, "FPP" / "SC" (points); None: not written
     finishes: tuple[Finish, ...] = ()  # players who finished the tournament in this hand
+    # chips a player received after the hand, as it writes them (a rebuy, an add-on)
+    chips_added: tuple[tuple[str, Decimal], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

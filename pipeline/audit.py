@@ -6,7 +6,8 @@ in the order played, cut where no hand was played for GAP_MINUTES (the recorder
 left). Between two hands that follow each other in a session:
 
 - a player seated in both starts the second with what they had at the end of the
-  first (exactly in tournaments; in cash games a player may add chips between hands,
+  first, with the chips the first says they bought after it (a rebuy, an add-on):
+  exactly in tournaments; in cash games a player may add chips between hands,
   so only less is a finding);
 - the button moves on, neither staying put nor passing over a player dealt into
   both hands, and the big blind does not stay put (it may pass over a player where a
@@ -100,7 +101,8 @@ _PAIRS = """
         SELECT a.tbl, a.n, a.session, a.tourney, p.player, p.seat, p.stack,
                p.position IS NOT NULL AS dealt,
                lag(a.n) OVER w AS prev_n, lag(a.session) OVER w AS prev_session,
-               lag(p.stack + p.net) OVER w AS prev_after, lag(p.seat) OVER w AS prev_seat,
+               lag(p.stack + p.net + coalesce(p.chips_added, 0)) OVER w AS prev_after,
+               lag(p.seat) OVER w AS prev_seat,
                lag(p.position IS NOT NULL) OVER w AS prev_dealt
         FROM audit_hands a JOIN hand_players p USING (site, hand_id)
         WHERE a.named

@@ -50,7 +50,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         + [(c, pa.int32()) for c in COUNTS]
         + [("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4)),
            ("allin_adj_net", pa.decimal128(18, 4)),
-           ("tournament", pa.bool_()), ("currency", pa.string())]),
+           ("tournament", pa.bool_()), ("currency", pa.string()), ("chips_added", MONEY)]),
     "actions": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int32()),
         ("street", pa.int8()), ("player", pa.string()), ("kind", pa.string()),
@@ -180,6 +180,9 @@ class Batch:
         rake = summary.rake if summary else ZERO
         put_in = sum(invested.values(), ZERO)
         game = (hand.tournament_id is not None, hand.currency)  # the hand's, on each row
+        added: dict[str, Decimal] = {}
+        for player, chips in hand.chips_added:
+            added[player] = added.get(player, ZERO) + chips
         for s in hand.seats:
             inv = invested.get(s.player, ZERO)
             got = collected.get(s.player, ZERO)
@@ -189,12 +192,13 @@ class Batch:
                    inv, got, got - inv)
             f = flags.get(s.player)
             if f is None:
-                players.append(row + _NO_FLAGS + game)
+                players.append(row + _NO_FLAGS + game + (added.get(s.player),))
             else:
                 share = ((rake * inv / put_in).quantize(_SHARE) if rake and inv and put_in > 0
                          else ZERO)
                 allin = adjusted[s.player] if s.player in adjusted else got - inv
-                players.append(row + stat_columns(hand, s, f, got - inv, share, allin) + game)
+                players.append(row + stat_columns(hand, s, f, got - inv, share, allin) + game
+                               + (added.get(s.player),))
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:

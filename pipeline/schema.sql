@@ -106,7 +106,8 @@ CREATE TABLE IF NOT EXISTS hand_players (
     rake_share DECIMAL(18, 4),
     allin_adj_net DECIMAL(18, 4),     -- NULL: an all-in before the flop, not computed yet
     tournament BOOLEAN,               -- the hand's (no join for cash or tournament)
-    currency VARCHAR                  -- the hand's (no join for the money's unit)
+    currency VARCHAR,                 -- the hand's (no join for the money's unit)
+    chips_added DECIMAL(18, 2)        -- received after the hand, as written (a rebuy, an add-on)
 );
 
 CREATE TABLE IF NOT EXISTS actions (

@@ -39,7 +39,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "8"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "9"  # raise it whenever schema.sql changes what is stored
 
 
 class SchemaError(RuntimeError):

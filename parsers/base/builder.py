@@ -77,6 +77,7 @@ class Builder:
         self.small_blind_posted: Decimal | None = None
         self.saw_big_blind = False
         self.finishes: list[Finish] = []  # players out of the tournament (or its winner)
+        self.chips_added: list[tuple[str, Decimal]] = []  # rebuys and add-ons after the hand
 
     # ------------------------------------------------------------ the whole hand
     def build(self, tokens: Sequence) -> Hand:
@@ -327,6 +328,9 @@ class Builder:
         # a ticket, is left unknown: the line is the tournament's, not the hand's)
         self.finish_at(player, 1 if winner else int(place) if place else None, prize or won)
 
+    def CHIPS_ADDED(self, player, chips):
+        self.chips_added.append((player, Decimal(chips.replace(",", ""))))
+
     def finish_at(self, player: str, place: int | None, written: str | None) -> None:
         """A player's finish; the prize as written (its currency, where it names none,
         the buy-in's)."""
@@ -396,7 +400,8 @@ class Builder:
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
             hero=self.hero or next(iter(self.dealt), None),
             buy_in_amount=cost, buy_in_currency=cost_currency,
-            finishes=tuple(self.finishes) if in_tournament else ())
+            finishes=tuple(self.finishes) if in_tournament else (),
+            chips_added=tuple(self.chips_added))
 
 
 def _seat_number(seat: Seat) -> int:
