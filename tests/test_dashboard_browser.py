@@ -17,7 +17,8 @@ SHOTS = ROOT / "docs" / "screenshots"
 PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
          ("positions", "Positions", "positions"),
          ("starting_hands", "Starting hands", "starting_hands"),
-         ("reports", "Reports", "reports"), ("compare", "Compare players", "compare"),
+         ("reports", "Reports", "reports"), ("tournaments", "Tournaments", "tournaments"),
+         ("compare", "Compare players", "compare"),
          ("hands?hand=PokerStars%3A240000000003", "Hands", "hands"),
          ("verification", "Verification", "verification"), ("import", "Import", "import"))
 
@@ -86,7 +87,8 @@ def test_page_renders(server, browser, path, title, name):
     assert {"overview": "Winnings", "positions": "By position group",
             "starting_hands": "Hands of one class", "hands": "As the room wrote it",
             "verification": "Findings by code", "import": "Hand-history files",
-            "stats": "Postflop", "reports": "By", "compare": "Preflop"}[name] in body
+            "stats": "Postflop", "reports": "By", "compare": "Preflop",
+            "tournaments": "Each tournament"}[name] in body
     if os.environ.get("HANDLENS_SCREENSHOTS") == "1":  # the whole page, in one picture
         height = browser.execute_script(
             "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")

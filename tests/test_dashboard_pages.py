@@ -314,7 +314,7 @@ def test_verification_in_plain_words(dashboard_db, monkeypatch):
     codes = frame(at, "code", "meaning")
     for row in codes.to_dict("records"):
         assert row["meaning"] == CODES[row["code"]]
-    selected = frame(at, "hand_id", "replay")
+    selected = frame(at, "hand_id", "status", "replay")
     assert list(selected["hand_id"]) == [FAILED_HAND]
     query = parse_qs(urlparse(selected["replay"][0]).query)
     assert query["game"] == ["cash"] and query["hand"] == [f"PokerStars:{FAILED_HAND}"]
