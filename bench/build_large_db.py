@@ -28,6 +28,7 @@ TABLES = ("hands", *CHILD_TABLES)
 START = "2024-01-01 08:00:00"
 # hand ids of copy k: the original id + k * ID_STEP (one simulation spans far fewer ids)
 ID_STEP = 1_000_000_000
+FILE_STEP = 1_000  # file ids of copy k: the original's + k * FILE_STEP
 
 
 def main() -> int:
@@ -66,7 +67,9 @@ def main() -> int:
               FROM src.hands) m, range(?) r(k)
         WHERE k * ? + rn <= ?
     """, [ID_STEP, START, base_hands, copies, base_hands, args.hands])
-    con.execute("INSERT INTO files SELECT * FROM src.files")
+    # each copy its own files, so a file's hands follow each other in time as in a real one
+    con.execute(f"INSERT INTO files SELECT f.file_id + r.k * {FILE_STEP}, f.* EXCLUDE (file_id)"
+                " FROM src.files f, range(?) r(k)", [copies])
     for table in TABLES:
         columns = [r[0] for r in con.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_name = ?"
@@ -98,6 +101,8 @@ def _column(table: str, column: str) -> str:
         return "c.new_id"
     if column in ("played_at", "played_at_utc"):
         return "c.new_time"
+    if column == "file_id":
+        return f"t.file_id + c.k * {FILE_STEP}"
     return f"t.{column}"
 
 

@@ -85,49 +85,56 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
         SELECT o.* EXCLUDE (gap),
                sum((gap IS NULL OR gap > INTERVAL {GAP_MINUTES} MINUTE)::INT)
                    OVER (PARTITION BY tbl ORDER BY n) AS session,
+               row_number() OVER (ORDER BY tbl, n) AS gid,  -- the hand before: gid - 1
                b.bb
         FROM o LEFT JOIN (SELECT site, hand_id, min(seat) AS bb FROM hand_players
                           WHERE position = 'BB' GROUP BY ALL) b USING (site, hand_id)
         """, [_rooms_where("names_players")]).fetchall()
 
 
-_PAIRS = """
-    pairs AS (  -- a hand and the one before it in its session
-        SELECT *, lag(hand_id) OVER w AS prev_hand, lag(file_id) OVER w AS prev_file,
-               lag(line) OVER w AS prev_line, lag(button) OVER w AS prev_button,
-               lag(bb) OVER w AS prev_bb, lag(session) OVER w AS prev_session
-        FROM audit_hands WINDOW w AS (PARTITION BY tbl ORDER BY n)),
-    seated AS (  -- each player of a hand, with their place in the hand before
-        SELECT a.tbl, a.n, a.session, a.tourney, p.player, p.seat, p.stack,
-               p.position IS NOT NULL AS dealt,
-               lag(a.n) OVER w AS prev_n, lag(a.session) OVER w AS prev_session,
-               lag(p.stack + p.net + coalesce(p.chips_added, 0)) OVER w AS prev_after,
-               lag(p.seat) OVER w AS prev_seat,
-               lag(p.position IS NOT NULL) OVER w AS prev_dealt
-        FROM audit_hands a JOIN hand_players p USING (site, hand_id)
-        WHERE a.named
-        WINDOW w AS (PARTITION BY a.tbl, p.player ORDER BY a.n)),
-    kept AS (  -- seated in both hands
-        SELECT s.*, s.stack - s.prev_after AS diff, q.button, q.bb, q.prev_button, q.prev_bb
-        FROM seated s JOIN pairs q USING (tbl, n)
-        WHERE s.prev_n = s.n - 1 AND s.prev_session = s.session
-          AND q.prev_session = q.session),
-    moved AS (  -- per pair: stacks changed; players the button and big blind passed
-        SELECT tbl, n,
-               count(*) FILTER (WHERE diff <> 0) AS changed,
-               count(*) FILTER (WHERE diff < 0) AS fewer,
-               coalesce(sum(diff), 0) AS total,
-               count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
-                   AND (seat - prev_button + 100) % 100 > 0
-                   AND (seat - prev_button + 100) % 100 < (button - prev_button + 100) % 100)
-                   AS button_passed,
-               count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
-                   AND (seat - prev_bb + 100) % 100 > 0
-                   AND (seat - prev_bb + 100) % 100 < (bb - prev_bb + 100) % 100)
-                   AS bb_passed,
-               count(*) FILTER (WHERE dealt AND prev_dealt) AS dealt_both
-        FROM kept GROUP BY tbl, n),
-    judged AS (
+def _pairs(con: duckdb.DuckDBPyConnection) -> None:
+    """Temporary tables the findings read: audit_pairs, each hand with the one before
+    it in its session; audit_kept, each player seated in both, with the difference of
+    their stacks; audit_judged, each pair with how its stacks changed, whom the button
+    and the big blind passed, and whether a hand is missing between them."""
+    con.execute("""
+        CREATE OR REPLACE TEMP TABLE audit_pairs AS
+        SELECT * FROM (
+            SELECT *, lag(hand_id) OVER w AS prev_hand, lag(file_id) OVER w AS prev_file,
+                   lag(line) OVER w AS prev_line, lag(button) OVER w AS prev_button,
+                   lag(bb) OVER w AS prev_bb, lag(session) OVER w AS prev_session
+            FROM audit_hands WINDOW w AS (PARTITION BY tbl ORDER BY n))
+        WHERE prev_session = session""").fetchall()
+    con.execute("""
+        CREATE OR REPLACE TEMP TABLE audit_kept AS
+        WITH seated AS (  -- each player of a hand, and what they had at its end
+            SELECT a.gid, a.tourney, p.player, p.seat, p.stack,
+                   p.stack + p.net + coalesce(p.chips_added, 0) AS after,
+                   p.position IS NOT NULL AS dealt
+            FROM audit_hands a JOIN hand_players p USING (site, hand_id)
+            WHERE a.named)
+        SELECT s.gid, s.tourney, s.player, s.seat, s.stack, s.dealt,
+               b.after AS prev_after, b.seat AS prev_seat, b.dealt AS prev_dealt,
+               s.stack - b.after AS diff, q.button, q.bb, q.prev_button, q.prev_bb
+        FROM seated s JOIN audit_pairs q USING (gid)
+             JOIN seated b ON b.gid = s.gid - 1 AND b.player = s.player""").fetchall()
+    con.execute("""
+        CREATE OR REPLACE TEMP TABLE audit_judged AS
+        WITH moved AS (  -- per pair: stacks changed; players the button and big blind passed
+            SELECT gid,
+                   count(*) FILTER (WHERE diff <> 0) AS changed,
+                   count(*) FILTER (WHERE diff < 0) AS fewer,
+                   coalesce(sum(diff), 0) AS total,
+                   count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
+                       AND (seat - prev_button + 100) % 100 > 0
+                       AND (seat - prev_button + 100) % 100 < (button - prev_button + 100) % 100)
+                       AS button_passed,
+                   count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
+                       AND (seat - prev_bb + 100) % 100 > 0
+                       AND (seat - prev_bb + 100) % 100 < (bb - prev_bb + 100) % 100)
+                       AS bb_passed,
+                   count(*) FILTER (WHERE dealt AND prev_dealt) AS dealt_both
+            FROM audit_kept GROUP BY gid)
         SELECT q.*, m.changed, m.fewer, m.total, m.button_passed, m.bb_passed, m.dealt_both,
                -- chips moved between players: in a tournament, kept (no rake); in a
                -- cash game someone has less (never so between hands: chips are only
@@ -136,15 +143,13 @@ _PAIRS = """
                    OR (m.button_passed >= 1 AND m.bb_passed >= 1)
                    -- heads-up the button goes back and forth: staying, it skipped one
                    OR (m.dealt_both = 2 AND q.button = q.prev_button) AS missing
-        FROM pairs q JOIN moved m USING (tbl, n)
-        WHERE q.prev_session = q.session)
-"""
+        FROM audit_pairs q JOIN moved m USING (gid)""").fetchall()
 
 
 def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
-    cur = con.execute(f"""
-        WITH {_PAIRS.strip()},
-        written AS (  -- hand after hand of a table as a file writes them
+    _pairs(con)
+    cur = con.execute("""
+        WITH written AS (  -- hand after hand of a table as a file writes them
             SELECT *, lag(t) OVER f AS prev_t, lag(hand_id) OVER f AS prev_id,
                    lag(line) OVER f AS prev_line_f,
                    try_cast(hand_id AS HUGEINT) AS number,
@@ -156,41 +161,41 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
             FROM written WINDOW g AS (PARTITION BY file_id, tbl))
         SELECT 'hand_missing' AS code, site, hand_id, file_id, line, prev_hand AS other_hand_id,
                prev_file AS other_file_id, prev_line AS other_line, NULL AS player,
-               format('between hand {{}} and this one: {{}} stacks changed (by {{}} in all)'
+               format('between hand {} and this one: {} stacks changed (by {} in all)'
                       || CASE WHEN button_passed > 0 AND bb_passed > 0
                          THEN ', the button and the big blind passed a player' ELSE '' END,
                       prev_hand, changed, total::VARCHAR)
                || CASE WHEN dealt_both = 2 AND button = prev_button
                   THEN ', heads-up the button stayed' ELSE '' END AS message, tbl, session
-        FROM judged WHERE missing
+        FROM audit_judged WHERE missing
         UNION ALL
         SELECT 'stack_mismatch', q.site, q.hand_id, q.file_id, q.line, q.prev_hand, q.prev_file,
                q.prev_line, k.player,
-               format('{{}} starts with {{}} but ended hand {{}} with {{}}', k.player,
+               format('{} starts with {} but ended hand {} with {}', k.player,
                       k.stack::VARCHAR, q.prev_hand, k.prev_after::VARCHAR), q.tbl, q.session
-        FROM judged q JOIN kept k USING (tbl, n)
+        FROM audit_judged q JOIN audit_kept k USING (gid)
         WHERE NOT q.missing AND (k.diff < 0 OR (q.tourney AND k.diff > 0))
         UNION ALL
         SELECT 'button_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
                NULL, CASE WHEN button = prev_button
-                          THEN format('the button stayed on seat {{}}', button)
-                          ELSE format('the button went from seat {{}} to seat {{}}, past {{}} '
+                          THEN format('the button stayed on seat {}', button)
+                          ELSE format('the button went from seat {} to seat {}, past {} '
                                       'player(s) dealt into both hands', prev_button, button,
                                       button_passed) END, tbl, session
-        FROM judged WHERE NOT missing AND dealt_both >= 3
+        FROM audit_judged WHERE NOT missing AND dealt_both >= 3
           AND (button_passed > 0 OR button = prev_button)
         UNION ALL
         SELECT 'blind_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
-               NULL, format('the big blind stayed on seat {{}}', bb), tbl, session
-        FROM judged WHERE NOT missing AND dealt_both >= 3 AND bb = prev_bb
+               NULL, format('the big blind stayed on seat {}', bb), tbl, session
+        FROM audit_judged WHERE NOT missing AND dealt_both >= 3 AND bb = prev_bb
         UNION ALL
         SELECT 'time_backwards', site, hand_id, file_id, line, prev_id, file_id, prev_line_f,
-               NULL, format('played at {{}}, before hand {{}} written above it ({{}})',
+               NULL, format('played at {}, out of the order of hand {} written above it ({})',
                             t::VARCHAR, prev_id, prev_t::VARCHAR), tbl, session
         FROM in_file WHERE CASE WHEN newest_first THEN t > prev_t ELSE t < prev_t END
         UNION ALL
         SELECT 'id_order', site, hand_id, file_id, line, prev_id, file_id, prev_line_f, NULL,
-               format('hand {{}} is written after hand {{}}, out of the order of the file', hand_id,
+               format('hand {} is written after hand {}, out of the order of the file', hand_id,
                       prev_id), tbl, session
         FROM in_file WHERE format <> ALL(?::VARCHAR[])
           AND CASE WHEN newest_first THEN number >= prev_number ELSE number <= prev_number END
@@ -228,7 +233,8 @@ def audit(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
     try:
         return _sessions(con), _findings(con)
     finally:
-        con.execute("DROP TABLE IF EXISTS audit_hands").fetchall()
+        for name in ("audit_hands", "audit_pairs", "audit_kept", "audit_judged"):
+            con.execute(f"DROP TABLE IF EXISTS {name}").fetchall()
 
 
 def store(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
