@@ -4,17 +4,19 @@ Cash: no-limit mostly (a few pot-limit and fixed-limit sessions), 6-max or 9-max
 three stakes; a session keeps its table and players for tens of hands, the button
 moving clockwise and stacks carrying over (the hero tops up below 70 big blinds,
 others rebuy or leave, newcomers sit down). A sit-and-go has one id and buy-in, its
-blinds rising by a schedule every few hands, until the hero is out or has won.
+blinds rising by a schedule every few hands, until the hero is out or has won; the
+hand a player is knocked out of says their finish and prize (``Hand.finishes``).
 Everyone plays engine.strategy; the hero is in every hand.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 
-from engine.hand import ZERO, Hand, Stakes, Structure
+from engine.hand import ZERO, Finish, Hand, Stakes, Structure
 from engine.simulate import NAMES, Setup, play_hand
 from engine.strategy import decide
 
@@ -34,7 +36,9 @@ SCHEDULES = {
             (1000, 2000, 200), (1500, 3000, 300), (2000, 4000, 400), (3000, 6000, 600),
             (5000, 10000, 1000), (8000, 16000, 1600)),
 }
-BUY_INS = {1500: ("$3.00+$0.30 USD", "$7.00+$0.50 USD"), 10000: ("$15.00+$1.50 USD",)}
+# sit-and-go buy-ins (to the prize pool, fee) in USD by starting stack
+BUY_INS = {1500: (("3.00", "0.30"), ("7.00", "0.50")), 10000: (("15.00", "1.50"),)}
+PAID = {6: (65, 35), 9: (50, 30, 20)}  # the prize pool's percent by place, by table size
 CENT = Decimal("0.01")
 
 
@@ -156,14 +160,17 @@ def _next_button(table: dict[int, str], button: int, played: set[int] | None = N
 
 
 def sit_and_go(rng: random.Random, clock: Clock) -> Iterator[Hand]:
-    """A single-table tournament, until the hero is out or has won."""
+    """A single-table tournament, until the hero is out or has won (see ``_finishes``)."""
     chips = rng.choice((1500, 1500, 10000))
-    schedule, buy_in = SCHEDULES[chips], rng.choice(BUY_INS[chips])
+    schedule = SCHEDULES[chips]
+    to_pool, fee = rng.choice(BUY_INS[chips])
+    buy_in = f"${to_pool}+${fee} USD"
     max_seats = rng.choice((6, 9, 9))
     names = ["Hero"] + rng.sample(OPPONENTS, max_seats - 1)
     rng.shuffle(names)
     table = dict(zip(range(1, max_seats + 1), names))
     stacks = {name: Decimal(chips) for name in names}
+    prizes = payouts(Decimal(to_pool) * len(names), max_seats)
     tournament_id = str(3_100_000_000 + clock.number)
     per_level = rng.randint(8, 12)
     button = rng.choice(sorted(table))
@@ -176,14 +183,45 @@ def sit_and_go(rng: random.Random, clock: Clock) -> Iterator[Hand]:
                       tournament_id=tournament_id, tournament_level=roman(level + 1),
                       buy_in=buy_in, tournament=True, straddles=False)
         hand, after = play_hand(rng, setup, decide, *clock.tick())
-        yield hand
-        played += 1
+        before = dict(stacks)
         stacks.update(after)
+        finishes = _finishes(table, before, stacks, prizes)
+        yield dataclasses.replace(hand, finishes=finishes) if finishes else hand
+        played += 1
         for seat, name in list(table.items()):
             if stacks[name] == ZERO:
                 del table[seat]
         if table:
             button = _next_button(table, button)
+
+
+def payouts(pool: Decimal, max_seats: int) -> tuple[Decimal, ...]:
+    """The prizes by place (1st first): ``PAID``'s shares of the pool in cents, the
+    cents left over to the winner, so that they add up to the pool exactly."""
+    shares = [(pool * p / 100).quantize(CENT, ROUND_DOWN) for p in PAID[max_seats]]
+    shares[0] += pool - sum(shares, ZERO)
+    return tuple(shares)
+
+
+def _finishes(table: dict[int, str], before: dict[str, Decimal], after: dict[str, Decimal],
+              prizes: tuple[Decimal, ...]) -> tuple[Finish, ...]:
+    """The finishes of a hand, in the order PokerStars writes them: those knocked out,
+    best place first, then the winner when one player is left. Knocked out in one
+    hand, the one who started it with more chips finishes higher; equal stacks: the
+    lower seat higher (simply; not a rule of the room)."""
+    out = sorted((seat for seat, name in table.items() if after[name] == ZERO),
+                 key=lambda seat: (-before[table[seat]], seat))
+    left = len(table) - len(out)
+    places = [(table[seat], left + 1 + i) for i, seat in enumerate(out)]
+    if out and left == 1:
+        places.append((next(n for s, n in table.items() if s not in out), 1))
+
+    def finish(player: str, place: int) -> Finish:
+        if place <= len(prizes):
+            return Finish(player, place, prizes[place - 1], "USD")
+        return Finish(player, place)
+
+    return tuple(finish(player, place) for player, place in places)
 
 
 def roman(n: int) -> str:

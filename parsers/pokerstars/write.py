@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from engine.hand import ZERO, Collect, Hand, Kind, Street, Structure
+from engine.hand import ZERO, Collect, Finish, Hand, Kind, Street, Structure
+from parsers.base.values import CURRENCY_BY_SYMBOL
 
 _LIMIT = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit",
           Structure.FIXED_LIMIT: "Limit",
@@ -22,6 +23,7 @@ _STREET_CARDS = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 _FOLDED = {Street.PREDEAL: "folded before Flop", Street.PREFLOP: "folded before Flop",
            Street.FLOP: "folded on the Flop", Street.TURN: "folded on the Turn",
            Street.RIVER: "folded on the River"}
+_SYMBOLS = {code: symbol for symbol, code in CURRENCY_BY_SYMBOL.items()}
 
 
 def write_hand(hand: Hand) -> str:
@@ -126,6 +128,7 @@ def write_hand(hand: Hand) -> str:
             lines.append(f"{c.player} collected {m(c.amount)} from {_pot(c, pots)}")
         for c in hand.collects[:1]:
             lines.append(f"{c.player}: doesn't show hand")
+    lines += [_finished(f) for f in hand.finishes]
 
     s = hand.summary
     lines.append("*** SUMMARY ***")
@@ -165,6 +168,23 @@ def write_hand(hand: Hand) -> str:
             text = f"collected ({m(sum(seat.won, ZERO))})"
         lines.append(f"{head} {text}")
     return "\n".join(lines) + "\n"
+
+
+def _finished(f: Finish) -> str:
+    """A finishing line: "X finished the tournament in 3rd place and received $5.40.",
+    "X wins the tournament and receives $13.50 - congratulations!", "X finished the
+    tournament in 5th place" (no prize)."""
+    prize = None if f.prize is None else f"{_SYMBOLS.get(f.currency, '')}{f.prize:.2f}"
+    if f.place == 1 and prize:
+        return f"{f.player} wins the tournament and receives {prize} - congratulations!"
+    place = "" if f.place is None else f" in {_ordinal(f.place)} place"
+    paid = f" and received {prize}." if prize else ""
+    return f"{f.player} finished the tournament{place}{paid}"
+
+
+def _ordinal(n: int) -> str:
+    last = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{last}"
 
 
 def _pot(c: Collect, pots: int) -> str:
