@@ -25,7 +25,7 @@ takes some 20 ms and all the commits a few tenths of a second, at the end of an 
 several seconds whose length varies by more than that from run to run.
 
 The input has 3,011 hands: sample_histories/simulated (`handlens simulate --hands 3000
---seed 1`, 500 hands a file) with parts 1-5 joined into one long session file (2,500
+--seed 2`, 500 hands a file) with parts 1-5 joined into one long session file (2,500
 hands, more than a unit of work, `UNIT_HANDS`: its hands are committed in two
 transactions, the file marked imported with the second) in which one line is changed to
 "<player>: juggles" (a parse error); part 6 as it is; a copy of sample_histories/pokerstars;
@@ -274,7 +274,7 @@ class LiveFile:
 def _build_input(folder: Path) -> LiveFile:
     sim = folder / "sim"
     sim.mkdir(parents=True)
-    parts = sorted((SAMPLES / "simulated").glob("HH simulated seed 1 part *.txt"))
+    parts = sorted((SAMPLES / "simulated").glob("HH simulated seed * part *.txt"))
     assert len(parts) == 6
     session = "".join(p.read_text("utf-8") for p in parts[:5])
     tenth = [m.start() for m in re.finditer(r"^PokerStars Hand #", session, re.M)][9]
