@@ -374,5 +374,5 @@ def test_verification_shows_the_audit_between_hands(dashboard_db, monkeypatch):
         codes, = [d.value for d in at.dataframe if list(d.value.columns) == ["code", "meaning",
                                                                             "findings"]]
         assert dict(zip(codes["code"], codes["findings"])) == by_code
-        listed = frame(at, "other_hand_id", "replay")
+        listed = frame(at, "other", "replay")
         assert len(listed) == min(sum(by_code.values()), 200)

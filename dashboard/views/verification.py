@@ -80,24 +80,25 @@ if between["by_code"]:
             "code": st.column_config.TextColumn("code", width=120),
             "findings": st.column_config.NumberColumn("findings", format="%,d")})
     listed = between["listed"]
+    def place(path: str, line: str) -> pl.Expr:  # the file's name and the line
+        return pl.concat_str([pl.col(path).str.split("/").list.last(),
+                              pl.col(line).cast(pl.String)], separator=":")
+
     st.dataframe(listed.select(
-        "code", "site", "hand_id", "message",
-        pl.concat_str([pl.col("path"), pl.col("line").cast(pl.String)], separator=":")
-        .alias("where"),
-        "other_hand_id",
-        pl.concat_str([pl.col("other_path"), pl.col("other_line").cast(pl.String)],
-                      separator=":").alias("other_where"),
+        "code", pl.concat_str(["site", "hand_id"], separator=" #").alias("hand"),
+        place("path", "line").alias("where"), "message",
+        pl.concat_str([pl.col("other_hand_id"), place("other_path", "other_line")],
+                      separator=" · ").alias("other"),
         pl.Series("replay", [show.replay_url(s, h, params) for s, h in
                              zip(listed["site"].to_list(), listed["hand_id"].to_list())])),
         hide_index=True, key="between_listed", placeholder=show.MISSING, column_config={
-            "code": st.column_config.TextColumn("code", width=110),
-            "site": st.column_config.TextColumn("room", width=90),
-            "hand_id": st.column_config.TextColumn("hand", width=110),
-            "message": st.column_config.TextColumn("what", width="medium"),
-            "where": st.column_config.TextColumn("file:line", width="small"),
-            "other_hand_id": st.column_config.TextColumn("the other hand", width=110),
-            "other_where": st.column_config.TextColumn("its file:line", width="small"),
-            "replay": st.column_config.LinkColumn("replay", display_text="replay", width=60)})
+            "code": st.column_config.TextColumn("code", width=100),
+            "hand": st.column_config.TextColumn("hand", width=130),
+            "where": st.column_config.TextColumn("file:line", width=130),
+            "message": st.column_config.TextColumn("what", width=200),
+            "other": st.column_config.TextColumn("the other hand, file:line", width=150),
+            "replay": st.column_config.LinkColumn("replay", display_text="replay", width=55)})
+    st.caption("Hover a cell for all of it; `handlens audit` gives each file's whole path.")
     if len(listed) >= LIMIT:
         st.caption(f"The first {LIMIT} are listed; `handlens audit` lists them all.")
 else:
