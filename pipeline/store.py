@@ -91,7 +91,10 @@ def _open(path: str | Path, read_only: bool, wait: float,
     told = False
     while True:
         try:
-            return duckdb.connect(str(path), read_only=read_only)
+            con = duckdb.connect(str(path), read_only=read_only)
+            # no progress bar of DuckDB's own: the commands draw theirs
+            con.execute("SET enable_progress_bar = false").fetchall()
+            return con
         except duckdb.IOException as exc:
             if "lock" not in str(exc).lower():
                 raise
