@@ -48,8 +48,13 @@ def _codes(findings) -> list[tuple]:
     return sorted(findings.select("code", "hand_id", "other_hand_id", "player").rows())
 
 
-def _long_enough(hands) -> bool:
-    return len(hands) >= 4
+def _a_middle_hand(seed: int, tournament: bool, data, label: str) -> tuple[list, int | None]:
+    """A session and one of its hands that has a hand before and after it (None
+    where the session is too short)."""
+    hands = _session(seed, tournament)
+    if len(hands) < 4:
+        return hands, None
+    return hands, data.draw(st.integers(1, len(hands) - 2), label=label)
 
 
 @SETTINGS
@@ -65,10 +70,9 @@ def test_an_untouched_session_has_no_finding(tmp_path_factory, seed, tournament)
 @SETTINGS
 @given(seed=st.integers(0, 10_000), tournament=st.booleans(), data=st.data())
 def test_a_deleted_hand_is_missing(tmp_path_factory, seed, tournament, data):
-    hands = _session(seed, tournament)
-    if not _long_enough(hands):
+    hands, gone = _a_middle_hand(seed, tournament, data, "deleted hand")
+    if gone is None:
         return
-    gone = data.draw(st.integers(1, len(hands) - 2), label="deleted hand")
     kept = [write_hand(h) for i, h in enumerate(hands) if i != gone]
     _, findings = _audit(tmp_path_factory.mktemp("s"), {"table.txt": kept})
     assert ("hand_missing", hands[gone + 1].hand_id, hands[gone - 1].hand_id, None) in \
@@ -82,10 +86,9 @@ def _seat_line(text: str, player: str) -> re.Match:
 @SETTINGS
 @given(seed=st.integers(0, 10_000), tournament=st.booleans(), data=st.data())
 def test_a_changed_stack_is_a_stack_mismatch(tmp_path_factory, seed, tournament, data):
-    hands = _session(seed, tournament)
-    if not _long_enough(hands):
+    hands, i = _a_middle_hand(seed, tournament, data, "edited hand")
+    if i is None:
         return
-    i = data.draw(st.integers(1, len(hands) - 2), label="edited hand")
     texts = [write_hand(h) for h in hands]
     players = sorted({s.player for s in hands[i].seats} & {s.player for s in hands[i - 1].seats})
     player = data.draw(st.sampled_from(players), label="player")
