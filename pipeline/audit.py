@@ -1,9 +1,10 @@
 """The audit between hands: what a recorded file hides between its hands.
 
 The replay proves each hand alone; this checks that the hands of a table fit
-together. A table session is the hands of one table (room, tournament, table name)
-in the order played, cut where no hand was played for GAP_MINUTES (the recorder
-left). Between two hands that follow each other in a session:
+together. A table session is the hands of one table (room, tournament, table name,
+and the seat of the file's owner: a room may give two tables played at once one
+name, as CoinPoker does) in the order played, cut where no hand was played for
+GAP_MINUTES (the recorder left). Between two hands that follow each other in a session:
 
 - a player seated in both starts the second with what they had at the end of the
   first, with the chips the first says they bought after it (a rebuy, an add-on):
@@ -69,14 +70,19 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
     its room keeps players' names from hand to hand."""
     con.execute(f"""
         CREATE OR REPLACE TEMP TABLE audit_hands AS
-        WITH h AS (
+        WITH seats AS (  -- the big blind's seat, and the file owner's
+            SELECT site, hand_id, min(seat) FILTER (WHERE position = 'BB') AS bb,
+                   min(seat) FILTER (WHERE is_hero) AS me
+            FROM hand_players WHERE position = 'BB' OR is_hero GROUP BY site, hand_id),
+        h AS (
             SELECT h.site, h.hand_id, h.file_id, h.byte_offset, h.line, f.format,
                    coalesce(h.played_at_utc, h.played_at) AS t, h.button_seat AS button,
                    h.tournament_id IS NOT NULL AS tourney, h.table_name, h.tournament_id,
                    f.format <> ALL(?::VARCHAR[]) AS named,
                    h.site || chr(31) || coalesce(h.tournament_id, '') || chr(31)
-                       || h.table_name AS tbl
-            FROM hands h JOIN files f USING (file_id)
+                       || h.table_name || chr(31) || coalesce(s.me::VARCHAR, '') AS tbl,
+                   s.bb
+            FROM hands h JOIN files f USING (file_id) LEFT JOIN seats s USING (site, hand_id)
             WHERE h.supported AND NOT coalesce(h.zoom, false) AND h.table_name IS NOT NULL
               AND coalesce(h.played_at_utc, h.played_at) IS NOT NULL),
         o AS (
@@ -85,10 +91,8 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
         SELECT o.* EXCLUDE (gap),
                sum((gap IS NULL OR gap > INTERVAL {GAP_MINUTES} MINUTE)::INT)
                    OVER (PARTITION BY tbl ORDER BY n) AS session,
-               row_number() OVER (ORDER BY tbl, n) AS gid,  -- the hand before: gid - 1
-               b.bb
-        FROM o LEFT JOIN (SELECT site, hand_id, min(seat) AS bb FROM hand_players
-                          WHERE position = 'BB' GROUP BY ALL) b USING (site, hand_id)
+               row_number() OVER (ORDER BY tbl, n) AS gid  -- the hand before: gid - 1
+        FROM o
         """, [_rooms_where("names_players")]).fetchall()
 
 
