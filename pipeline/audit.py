@@ -273,8 +273,9 @@ def stored(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def in_scope(sessions: pl.DataFrame, findings: pl.DataFrame,
              scope: Scope) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """The sessions (and their findings, and edited copies outside any session) that a
-    player sat in and that overlap the dates."""
+    """The sessions that a player sat in and that overlap the dates, and their
+    findings; with no player nor dates, every finding (edited copies of hands in no
+    session too)."""
     keep = sessions
     if scope.player is not None:
         keep = keep.filter(pl.col("players").list.contains(scope.player))
@@ -283,11 +284,10 @@ def in_scope(sessions: pl.DataFrame, findings: pl.DataFrame,
     if scope.until is not None:
         keep = keep.filter(pl.col("start") < pl.lit(scope.until + timedelta(days=1))
                            .cast(pl.Datetime("us")))
-    keys = keep.select("tbl", "session")
-    found = findings.join(keys, on=["tbl", "session"], how="semi")
     if scope == Scope():
-        found = findings
-    return keep, found
+        return keep, findings
+    return keep, findings.join(keep.select("tbl", "session"), on=["tbl", "session"],
+                               how="semi")
 
 
 def between_hands(con: duckdb.DuckDBPyConnection, player: str | None, kind: str,
