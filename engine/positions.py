@@ -2,7 +2,8 @@
 
 Positions depend on who is dealt in: seated and not sitting out. They are named
 from the first to act preflop to the last (the big blind). A missing small blind
-(dead button, empty small blind seat) still leaves the big blind as BB.
+(dead button, empty small blind seat) still leaves the big blind as BB, and the
+player who posted the big blind is the BB even where the button stayed behind.
 """
 from __future__ import annotations
 
@@ -43,6 +44,11 @@ def positions(seats: Sequence[int], button: int | None,
         btn = after[-1] if after[-1] == button else after[0]
         other = after[0] if btn == after[-1] else after[1]
         return {btn: "BTN", other: "BB"}
+    if big_blind_seat in after and big_blind_seat not in after[:2]:
+        # the big blind is further on than the button says (a dead button: the
+        # button stays where its player's seat emptied): the big blind is who posted it
+        i = after.index(big_blind_seat)
+        after = after[i - 1:] + after[:i - 1]
     if big_blind_seat is not None and big_blind_seat == after[0] and n < 10:
         # no small blind this hand: name the table as if the small blind were there
         names = [p for p in NAMES[n + 1] if p != "SB"]

@@ -74,6 +74,11 @@ class RoomRules:
     # a player keeps their name from hand to hand (False: the room names seats by their
     # place at the table, "Dealer", "UTG+1": stacks cannot be followed between hands)
     names_players: bool = True
+    # a tournament player's rebuys are written in the hand with the chips they bought
+    # (PokerStars, GGPoker: "re-buys and receives N chips"). Where not, and in a
+    # tournament whose hands show rebuys (an add-on taken at a break is not written
+    # even there), a stack that grew between two hands is no finding of the audit
+    writes_rebuys: bool = False
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them

@@ -8,12 +8,19 @@ GAP_MINUTES (the recorder left). Between two hands that follow each other in a s
 
 - a player seated in both starts the second with what they had at the end of the
   first, with the chips the first says they bought after it (a rebuy, an add-on):
-  exactly in tournaments; in cash games a player may add chips between hands,
-  so only less is a finding);
+  exactly in tournaments; in cash games a player may add chips between hands, and so
+  may a tournament's player where the room does not write rebuys or the tournament
+  shows some (RoomRules.writes_rebuys: an add-on at a break is never written), so
+  there only less is a finding;
+- a hand of a game the engine does not play, written between two hands in their
+  file, hides its stacks and seats: such a pair is not judged;
 - the button moves on, neither staying put nor passing over a player dealt into
   both hands, and the big blind does not stay put (it may pass over a player where a
-  seat emptied: the blinds follow the button);
-- where several stacks changed between the hands as a hand would change them, or
+  seat emptied: the blinds follow the button). A dead button stays put where the
+  small blind's player left (rooms whose big blind always moves on, as 888 does),
+  and where a tournament's table balancing brought players in, the room may set the
+  button anew: neither is judged there;
+- where several stacks changed between the hands and one of them fell, or
   the button and the big blind both passed a player (heads-up: the button stayed),
   a hand is missing: that is said once, as such, instead of each stack and seat;
 
@@ -70,19 +77,28 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
     its room keeps players' names from hand to hand."""
     con.execute(f"""
         CREATE OR REPLACE TEMP TABLE audit_hands AS
-        WITH seats AS (  -- the big blind's seat, and the file owner's
+        WITH seats AS (  -- the blinds' seats, and the file owner's
             SELECT site, hand_id, min(seat) FILTER (WHERE position = 'BB') AS bb,
+                   min(seat) FILTER (WHERE position = 'SB') AS sb,
                    min(seat) FILTER (WHERE is_hero) AS me
-            FROM hand_players WHERE position = 'BB' OR is_hero GROUP BY site, hand_id),
+            FROM hand_players WHERE position IN ('BB', 'SB') OR is_hero
+            GROUP BY site, hand_id),
+        rebuys AS (  -- tournaments whose hands show a rebuy
+            SELECT DISTINCT h.site, h.tournament_id FROM hand_players p
+            JOIN hands h USING (site, hand_id) WHERE p.chips_added > 0),
         h AS (
             SELECT h.site, h.hand_id, h.file_id, h.byte_offset, h.line, f.format,
                    coalesce(h.played_at_utc, h.played_at) AS t, h.button_seat AS button,
                    h.tournament_id IS NOT NULL AS tourney, h.table_name, h.tournament_id,
                    f.format <> ALL(?::VARCHAR[]) AS named,
+                   -- a stack may grow between hands unseen: an add-on, a rebuy not written
+                   h.tournament_id IS NULL OR r.site IS NOT NULL
+                       OR f.format = ANY(?::VARCHAR[]) AS may_grow,
                    h.site || chr(31) || coalesce(h.tournament_id, '') || chr(31)
                        || h.table_name || chr(31) || coalesce(s.me::VARCHAR, '') AS tbl,
-                   s.bb
+                   s.bb, s.sb, h.players AS dealt_n
             FROM hands h JOIN files f USING (file_id) LEFT JOIN seats s USING (site, hand_id)
+                 LEFT JOIN rebuys r USING (site, tournament_id)
             WHERE h.supported AND NOT coalesce(h.zoom, false) AND h.table_name IS NOT NULL
               AND coalesce(h.played_at_utc, h.played_at) IS NOT NULL),
         o AS (
@@ -93,7 +109,7 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
                    OVER (PARTITION BY tbl ORDER BY n) AS session,
                row_number() OVER (ORDER BY tbl, n) AS gid  -- the hand before: gid - 1
         FROM o
-        """, [_rooms_where("names_players")]).fetchall()
+        """, [_rooms_where("names_players"), _rooms_where("writes_rebuys")]).fetchall()
 
 
 def _pairs(con: duckdb.DuckDBPyConnection) -> None:
@@ -106,9 +122,17 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
         SELECT * FROM (
             SELECT *, lag(hand_id) OVER w AS prev_hand, lag(file_id) OVER w AS prev_file,
                    lag(line) OVER w AS prev_line, lag(button) OVER w AS prev_button,
-                   lag(bb) OVER w AS prev_bb, lag(session) OVER w AS prev_session
-            FROM audit_hands WINDOW w AS (PARTITION BY tbl ORDER BY n))
-        WHERE prev_session = session""").fetchall()
+                   lag(bb) OVER w AS prev_bb, lag(sb) OVER w AS prev_sb,
+                   lag(dealt_n) OVER w AS prev_dealt_n,
+                   lag(session) OVER w AS prev_session,
+                   lag(byte_offset) OVER w AS prev_offset
+            FROM audit_hands WINDOW w AS (PARTITION BY tbl ORDER BY n)) q
+        WHERE prev_session = session
+          -- a hand of a game not played here, written between them: its stacks unseen
+          AND NOT EXISTS (SELECT 1 FROM hands u WHERE NOT u.supported
+                          AND u.file_id = q.file_id AND q.prev_file = q.file_id
+                          AND u.byte_offset BETWEEN q.prev_offset AND q.byte_offset)
+        """).fetchall()
     con.execute("""
         CREATE OR REPLACE TEMP TABLE audit_kept AS
         WITH seated AS (  -- each player of a hand, and what they had at its end
@@ -119,7 +143,8 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
             WHERE a.named)
         SELECT s.gid, s.tourney, s.player, s.seat, s.stack, s.dealt,
                b.after AS prev_after, b.seat AS prev_seat, b.dealt AS prev_dealt,
-               s.stack - b.after AS diff, q.button, q.bb, q.prev_button, q.prev_bb
+               s.stack - b.after AS diff, q.button, q.bb, q.prev_button, q.prev_bb,
+               q.prev_sb
         FROM seated s JOIN audit_pairs q USING (gid)
              JOIN seated b ON b.gid = s.gid - 1 AND b.player = s.player""").fetchall()
     con.execute("""
@@ -137,16 +162,25 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
                        AND (seat - prev_bb + 100) % 100 > 0
                        AND (seat - prev_bb + 100) % 100 < (bb - prev_bb + 100) % 100)
                        AS bb_passed,
-                   count(*) FILTER (WHERE dealt AND prev_dealt) AS dealt_both
+                   count(*) FILTER (WHERE dealt AND prev_dealt) AS dealt_both,
+                   count(*) FILTER (WHERE dealt) AS dealt_kept,
+                   -- the small blind of the hand before, dealt in again: the button
+                   -- moves to them (where they left, a dead button may stay put)
+                   count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
+                       AND seat = prev_sb) AS sb_stayed
             FROM audit_kept GROUP BY gid)
         SELECT q.*, m.changed, m.fewer, m.total, m.button_passed, m.bb_passed, m.dealt_both,
-               -- chips moved between players: in a tournament, kept (no rake); in a
-               -- cash game someone has less (never so between hands: chips are only
-               -- ever added there)
-               (m.changed >= 2 AND CASE WHEN q.tourney THEN m.total = 0 ELSE m.fewer >= 1 END)
-                   OR (m.button_passed >= 1 AND m.bb_passed >= 1)
+               m.sb_stayed,
+               -- players moved in by a tournament's table balancing: the room may
+               -- set the button anew
+               q.tourney AND q.dealt_n > m.dealt_kept AS balanced,
+               -- chips moved between players: someone has less (never so between
+               -- hands: chips are only ever added there)
+               (m.changed >= 2 AND m.fewer >= 1)
+                   OR (m.button_passed >= 1 AND m.bb_passed >= 1 AND NOT balanced)
                    -- heads-up the button goes back and forth: staying, it skipped one
-                   OR (m.dealt_both = 2 AND q.button = q.prev_button) AS missing
+                   OR (m.dealt_both = 2 AND q.dealt_n = 2 AND q.prev_dealt_n = 2
+                       AND q.button = q.prev_button) AS missing
         FROM audit_pairs q JOIN moved m USING (gid)""").fetchall()
 
 
@@ -169,7 +203,8 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
                       || CASE WHEN button_passed > 0 AND bb_passed > 0
                          THEN ', the button and the big blind passed a player' ELSE '' END,
                       prev_hand, changed, total::VARCHAR)
-               || CASE WHEN dealt_both = 2 AND button = prev_button
+               || CASE WHEN dealt_both = 2 AND dealt_n = 2 AND prev_dealt_n = 2
+                           AND button = prev_button
                   THEN ', heads-up the button stayed' ELSE '' END AS message, tbl, session
         FROM audit_judged WHERE missing
         UNION ALL
@@ -178,7 +213,7 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
                format('{} starts with {} but ended hand {} with {}', k.player,
                       k.stack::VARCHAR, q.prev_hand, k.prev_after::VARCHAR), q.tbl, q.session
         FROM audit_judged q JOIN audit_kept k USING (gid)
-        WHERE NOT q.missing AND (k.diff < 0 OR (q.tourney AND k.diff > 0))
+        WHERE NOT q.missing AND (k.diff < 0 OR (k.diff > 0 AND NOT q.may_grow))
         UNION ALL
         SELECT 'button_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
                NULL, CASE WHEN button = prev_button
@@ -186,12 +221,13 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
                           ELSE format('the button went from seat {} to seat {}, past {} '
                                       'player(s) dealt into both hands', prev_button, button,
                                       button_passed) END, tbl, session
-        FROM audit_judged WHERE NOT missing AND dealt_both >= 3
-          AND (button_passed > 0 OR button = prev_button)
+        FROM audit_judged WHERE NOT missing AND NOT balanced AND dealt_both >= 3
+          AND (button_passed > 0 OR (button = prev_button AND sb_stayed > 0))
         UNION ALL
         SELECT 'blind_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
                NULL, format('the big blind stayed on seat {}', bb), tbl, session
-        FROM audit_judged WHERE NOT missing AND dealt_both >= 3 AND bb = prev_bb
+        FROM audit_judged WHERE NOT missing AND NOT balanced AND dealt_both >= 3
+          AND bb = prev_bb
         UNION ALL
         SELECT 'time_backwards', site, hand_id, file_id, line, prev_id, file_id, prev_line_f,
                NULL, format('played at {}, out of the order of hand {} written above it ({})',

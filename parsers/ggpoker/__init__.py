@@ -194,7 +194,8 @@ parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), GGBuilder, PLA
 # How GG's hands are judged, where it differs from the standard rules: its own hand
 # names; a player all-in on a blind may be folded (GG folds a player away, though it
 # does not write them sitting out)
-RULES = RoomRules(SITE, hand_names=names_agree, blind_all_in_folds=True)
+RULES = RoomRules(SITE, hand_names=names_agree, blind_all_in_folds=True,
+                  writes_rebuys=True)
 
 ROOM = Room(
     name="ggpoker", title="GGPoker",

@@ -89,7 +89,7 @@ ROOM = Room(
     name="pokerstars", title="PokerStars",
     start=re.compile(rf"(?:{BRAND})(?: Zoom| Rush| Home Game| Home)? (?:Hand|Game|GAME) #\d+:"),
     parse=parse_hand,
-    rules=RoomRules("PokerStars", hand_names=names_agree),
+    rules=RoomRules("PokerStars", hand_names=names_agree, writes_rebuys=True),
     # Run It Once prints hand names its own way ("Pair [Ad Kd Qs Qd 5c]")
     rules_by_site={"Run It Once": RoomRules("Run It Once")},
     whole=whole,
