@@ -20,7 +20,8 @@ GAP_MINUTES (the recorder left). Between two hands that follow each other in a s
   small blind's player left (rooms whose big blind always moves on, as 888 does),
   and where a tournament's table balancing brought players in, the room may set the
   button anew: neither is judged there;
-- where several stacks changed between the hands and one of them fell, or
+- where several stacks changed between the hands, one of them fell and no more
+  chips came than went (or two fell), or
   the button and the big blind both passed a player (heads-up: the button stayed),
   a hand is missing: that is said once, as such, instead of each stack and seat;
 
@@ -72,9 +73,11 @@ def _rooms_where(flag: str) -> list[str]:
 
 
 def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
-    """audit_hands: each hand of a table (not fast-fold pools) with its place in the
-    table's order (n), its session and its button and big blind seats; ``named``:
-    its room keeps players' names from hand to hand."""
+    """audit_hands: each hand of a table (not fast-fold pools) with its table (``k``, a
+    hash of the room, tournament, table name and owner's seat), its place in the table's
+    order (n), its session, its button and blinds' seats, and those of the table's hand
+    before it (prev_*); ``follows``: that hand is of its session; ``paired``: and is
+    judged against it; ``named``: its room keeps players' names from hand to hand."""
     con.execute(f"""
         CREATE OR REPLACE TEMP TABLE audit_hands AS
         WITH seats AS (  -- the blinds' seats, and the file owner's
@@ -83,105 +86,103 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
                    min(seat) FILTER (WHERE is_hero) AS me
             FROM hand_players WHERE position IN ('BB', 'SB') OR is_hero
             GROUP BY site, hand_id),
+        skips AS (  -- in a file holding games not played here: how many came before
+            SELECT site, hand_id, sum((NOT supported)::INT)
+                       OVER (PARTITION BY file_id ORDER BY byte_offset) AS skipped
+            FROM hands WHERE file_id IN (SELECT file_id FROM hands WHERE NOT supported)),
         rebuys AS (  -- tournaments whose hands show a rebuy
             SELECT DISTINCT h.site, h.tournament_id FROM hand_players p
             JOIN hands h USING (site, hand_id) WHERE p.chips_added > 0),
         h AS (
-            SELECT h.site, h.hand_id, h.file_id, h.byte_offset, h.line, f.format,
+            SELECT h.site, h.hand_id, h.file_id, h.byte_offset, h.line,
+                   f.format <> ALL(?::VARCHAR[]) AS ids_rise,
                    coalesce(h.played_at_utc, h.played_at) AS t, h.button_seat AS button,
                    h.tournament_id IS NOT NULL AS tourney, h.table_name, h.tournament_id,
                    f.format <> ALL(?::VARCHAR[]) AS named,
                    -- a stack may grow between hands unseen: an add-on, a rebuy not written
                    h.tournament_id IS NULL OR r.site IS NOT NULL
                        OR f.format = ANY(?::VARCHAR[]) AS may_grow,
-                   h.site || chr(31) || coalesce(h.tournament_id, '') || chr(31)
-                       || h.table_name || chr(31) || coalesce(s.me::VARCHAR, '') AS tbl,
-                   s.bb, s.sb, h.players AS dealt_n
+                   hash(h.site, h.tournament_id, h.table_name, s.me) AS k,
+                   s.bb, s.sb, h.players AS dealt_n, coalesce(x.skipped, 0) AS skipped
             FROM hands h JOIN files f USING (file_id) LEFT JOIN seats s USING (site, hand_id)
                  LEFT JOIN rebuys r USING (site, tournament_id)
+                 LEFT JOIN skips x USING (site, hand_id)
             WHERE h.supported AND NOT coalesce(h.zoom, false) AND h.table_name IS NOT NULL
               AND coalesce(h.played_at_utc, h.played_at) IS NOT NULL),
         o AS (
-            SELECT *, row_number() OVER w AS n, t - lag(t) OVER w AS gap FROM h
-            WINDOW w AS (PARTITION BY tbl ORDER BY t, file_id, byte_offset))
-        SELECT o.* EXCLUDE (gap),
-               sum((gap IS NULL OR gap > INTERVAL {GAP_MINUTES} MINUTE)::INT)
-                   OVER (PARTITION BY tbl ORDER BY n) AS session,
-               row_number() OVER (ORDER BY tbl, n) AS gid  -- the hand before: gid - 1
+            SELECT *, row_number() OVER w AS n,
+                   coalesce(t - lag(t) OVER w <= INTERVAL {GAP_MINUTES} MINUTE, false)
+                       AS follows,
+                   lag(hand_id) OVER w AS prev_hand, lag(file_id) OVER w AS prev_file,
+                   lag(line) OVER w AS prev_line, lag(button) OVER w AS prev_button,
+                   lag(bb) OVER w AS prev_bb, lag(sb) OVER w AS prev_sb,
+                   lag(dealt_n) OVER w AS prev_dealt_n, lag(skipped) OVER w AS prev_skipped
+            FROM h WINDOW w AS (PARTITION BY k ORDER BY t, file_id, byte_offset))
+        SELECT *, sum((NOT follows)::INT) OVER (PARTITION BY k ORDER BY n) AS session,
+               -- judged against the hand before, unless a hand of a game not played
+               -- here was written between them (its stacks and seats unseen)
+               follows AND NOT coalesce(prev_file = file_id AND prev_skipped <> skipped, false)
+                   AS paired
         FROM o
-        """, [_rooms_where("names_players"), _rooms_where("writes_rebuys")]).fetchall()
+        """, [_rooms_where("hand_ids_increase"), _rooms_where("names_players"),
+              _rooms_where("writes_rebuys")]).fetchall()
 
 
 def _pairs(con: duckdb.DuckDBPyConnection) -> None:
-    """Temporary tables the findings read: audit_pairs, each hand with the one before
-    it in its session; audit_kept, each player seated in both, with the difference of
-    their stacks; audit_judged, each pair with how its stacks changed, whom the button
-    and the big blind passed, and whether a hand is missing between them."""
+    """Temporary tables the findings read: audit_seated, each player of a hand with what
+    they had at its end and where they sat against the button and blinds of the hand
+    before; audit_judged, each hand that follows another in its session (``paired``)
+    with how many stacks changed between them, whom the button and the big blind
+    passed, and whether a hand is missing between them."""
     con.execute("""
-        CREATE OR REPLACE TEMP TABLE audit_pairs AS
-        SELECT * FROM (
-            SELECT *, lag(hand_id) OVER w AS prev_hand, lag(file_id) OVER w AS prev_file,
-                   lag(line) OVER w AS prev_line, lag(button) OVER w AS prev_button,
-                   lag(bb) OVER w AS prev_bb, lag(sb) OVER w AS prev_sb,
-                   lag(dealt_n) OVER w AS prev_dealt_n,
-                   lag(session) OVER w AS prev_session,
-                   lag(byte_offset) OVER w AS prev_offset
-            FROM audit_hands WINDOW w AS (PARTITION BY tbl ORDER BY n)) q
-        WHERE prev_session = session
-          -- a hand of a game not played here, written between them: its stacks unseen
-          AND NOT EXISTS (SELECT 1 FROM hands u WHERE NOT u.supported
-                          AND u.file_id = q.file_id AND q.prev_file = q.file_id
-                          AND u.byte_offset BETWEEN q.prev_offset AND q.byte_offset)
-        """).fetchall()
-    con.execute("""
-        CREATE OR REPLACE TEMP TABLE audit_kept AS
-        WITH seated AS (  -- each player of a hand, and what they had at its end
-            SELECT a.gid, a.tourney, p.player, p.seat, p.stack,
-                   p.stack + p.net + coalesce(p.chips_added, 0) AS after,
-                   p.position IS NOT NULL AS dealt
-            FROM audit_hands a JOIN hand_players p USING (site, hand_id)
-            WHERE a.named)
-        SELECT s.gid, s.tourney, s.player, s.seat, s.stack, s.dealt,
-               b.after AS prev_after, b.seat AS prev_seat, b.dealt AS prev_dealt,
-               s.stack - b.after AS diff, q.button, q.bb, q.prev_button, q.prev_bb,
-               q.prev_sb
-        FROM seated s JOIN audit_pairs q USING (gid)
-             JOIN seated b ON b.gid = s.gid - 1 AND b.player = s.player""").fetchall()
+        CREATE OR REPLACE TEMP TABLE audit_seated AS
+        SELECT a.k, a.n, a.paired, hash(p.player) AS who, p.seat, p.stack,
+               p.stack + p.net + coalesce(p.chips_added, 0) AS after,
+               p.position IS NOT NULL AS dealt,
+               -- sat where the button, or the big blind, went past from the hand before
+               (p.seat - a.prev_button + 100) % 100 BETWEEN 1
+                   AND (a.button - a.prev_button + 100) % 100 - 1 AS button_went_by,
+               (p.seat - a.prev_bb + 100) % 100 BETWEEN 1
+                   AND (a.bb - a.prev_bb + 100) % 100 - 1 AS bb_went_by,
+               p.seat = a.prev_sb AS was_sb
+        FROM audit_hands a JOIN hand_players p USING (site, hand_id)
+        WHERE a.named""").fetchall()
     con.execute("""
         CREATE OR REPLACE TEMP TABLE audit_judged AS
-        WITH moved AS (  -- per pair: stacks changed; players the button and big blind passed
-            SELECT gid,
+        WITH kept AS (  -- each player seated in both hands of a pair
+            SELECT s.k, s.n, s.stack - b.after AS diff, s.dealt,
+                   s.dealt AND b.dealt AND s.seat = b.seat AS stayed,
+                   s.button_went_by, s.bb_went_by, s.was_sb
+            FROM audit_seated s
+                 JOIN audit_seated b ON b.k = s.k AND b.n = s.n - 1 AND b.who = s.who
+            WHERE s.paired),
+        moved AS (  -- per pair: stacks changed; players the button and big blind passed
+            SELECT k, n,
                    count(*) FILTER (WHERE diff <> 0) AS changed,
                    count(*) FILTER (WHERE diff < 0) AS fewer,
                    coalesce(sum(diff), 0) AS total,
-                   count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
-                       AND (seat - prev_button + 100) % 100 > 0
-                       AND (seat - prev_button + 100) % 100 < (button - prev_button + 100) % 100)
-                       AS button_passed,
-                   count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
-                       AND (seat - prev_bb + 100) % 100 > 0
-                       AND (seat - prev_bb + 100) % 100 < (bb - prev_bb + 100) % 100)
-                       AS bb_passed,
-                   count(*) FILTER (WHERE dealt AND prev_dealt) AS dealt_both,
+                   count(*) FILTER (WHERE stayed AND button_went_by) AS button_passed,
+                   count(*) FILTER (WHERE stayed AND bb_went_by) AS bb_passed,
+                   count(*) FILTER (WHERE stayed) AS dealt_both,
                    count(*) FILTER (WHERE dealt) AS dealt_kept,
                    -- the small blind of the hand before, dealt in again: the button
                    -- moves to them (where they left, a dead button may stay put)
-                   count(*) FILTER (WHERE dealt AND prev_dealt AND seat = prev_seat
-                       AND seat = prev_sb) AS sb_stayed
-            FROM audit_kept GROUP BY gid)
-        SELECT q.*, m.changed, m.fewer, m.total, m.button_passed, m.bb_passed, m.dealt_both,
-               m.sb_stayed,
+                   count(*) FILTER (WHERE stayed AND was_sb) AS sb_stayed
+            FROM kept GROUP BY k, n)
+        SELECT q.*, m.* EXCLUDE (k, n),
                -- players moved in by a tournament's table balancing: the room may
                -- set the button anew
                q.tourney AND q.dealt_n > m.dealt_kept AS balanced,
                -- chips moved between players: someone has less (never so between
-               -- hands: chips are only ever added there)
-               (m.changed >= 2 AND m.fewer >= 1)
+               -- hands: chips are only ever added there), and more than one has, or
+               -- no more chips came than went (one fell while another bought chips:
+               -- that one stack is what is wrong)
+               (m.changed >= 2 AND m.fewer >= 1 AND (m.fewer >= 2 OR m.total <= 0))
                    OR (m.button_passed >= 1 AND m.bb_passed >= 1 AND NOT balanced)
                    -- heads-up the button goes back and forth: staying, it skipped one
                    OR (m.dealt_both = 2 AND q.dealt_n = 2 AND q.prev_dealt_n = 2
                        AND q.button = q.prev_button) AS missing
-        FROM audit_pairs q JOIN moved m USING (gid)""").fetchall()
+        FROM audit_hands q JOIN moved m USING (k, n)""").fetchall()
 
 
 def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
@@ -192,11 +193,12 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
                    lag(line) OVER f AS prev_line_f,
                    try_cast(hand_id AS HUGEINT) AS number,
                    lag(try_cast(hand_id AS HUGEINT)) OVER f AS prev_number
-            FROM audit_hands WINDOW f AS (PARTITION BY file_id, tbl ORDER BY byte_offset)),
+            FROM audit_hands WINDOW f AS (PARTITION BY file_id, k ORDER BY byte_offset)),
         in_file AS (  -- a file may list its hands newest first: against its own order
             SELECT *, sum((t < prev_t)::INT) OVER g > sum((t > prev_t)::INT) OVER g
                           AS newest_first
-            FROM written WINDOW g AS (PARTITION BY file_id, tbl))
+            FROM written WINDOW g AS (PARTITION BY file_id, k)),
+        found AS (
         SELECT 'hand_missing' AS code, site, hand_id, file_id, line, prev_hand AS other_hand_id,
                prev_file AS other_file_id, prev_line AS other_line, NULL AS player,
                format('between hand {} and this one: {} stacks changed (by {} in all)'
@@ -205,48 +207,53 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
                       prev_hand, changed, total::VARCHAR)
                || CASE WHEN dealt_both = 2 AND dealt_n = 2 AND prev_dealt_n = 2
                            AND button = prev_button
-                  THEN ', heads-up the button stayed' ELSE '' END AS message, tbl, session
+                  THEN ', heads-up the button stayed' ELSE '' END AS message, k, session
         FROM audit_judged WHERE missing
         UNION ALL
-        SELECT 'stack_mismatch', q.site, q.hand_id, q.file_id, q.line, q.prev_hand, q.prev_file,
-               q.prev_line, k.player,
-               format('{} starts with {} but ended hand {} with {}', k.player,
-                      k.stack::VARCHAR, q.prev_hand, k.prev_after::VARCHAR), q.tbl, q.session
-        FROM audit_judged q JOIN audit_kept k USING (gid)
-        WHERE NOT q.missing AND (k.diff < 0 OR (k.diff > 0 AND NOT q.may_grow))
+        SELECT 'stack_mismatch', q.site, q.hand_id, q.file_id, q.line, q.prev_hand,
+               q.prev_file, q.prev_line, p.player,
+               format('{} starts with {} but ended hand {} with {}', p.player,
+                      s.stack::VARCHAR, q.prev_hand, b.after::VARCHAR), q.k, q.session
+        FROM audit_judged q JOIN audit_seated s USING (k, n)
+             JOIN audit_seated b ON b.k = s.k AND b.n = s.n - 1 AND b.who = s.who
+             JOIN hand_players p ON p.site = q.site AND p.hand_id = q.hand_id
+                                AND hash(p.player) = s.who
+        WHERE q.changed > 0 AND NOT q.missing
+          AND (s.stack < b.after OR (s.stack > b.after AND NOT q.may_grow))
         UNION ALL
         SELECT 'button_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
                NULL, CASE WHEN button = prev_button
                           THEN format('the button stayed on seat {}', button)
                           ELSE format('the button went from seat {} to seat {}, past {} '
                                       'player(s) dealt into both hands', prev_button, button,
-                                      button_passed) END, tbl, session
+                                      button_passed) END, k, session
         FROM audit_judged WHERE NOT missing AND NOT balanced AND dealt_both >= 3
           AND (button_passed > 0 OR (button = prev_button AND sb_stayed > 0))
         UNION ALL
         SELECT 'blind_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
-               NULL, format('the big blind stayed on seat {}', bb), tbl, session
+               NULL, format('the big blind stayed on seat {}', bb), k, session
         FROM audit_judged WHERE NOT missing AND NOT balanced AND dealt_both >= 3
           AND bb = prev_bb
         UNION ALL
         SELECT 'time_backwards', site, hand_id, file_id, line, prev_id, file_id, prev_line_f,
                NULL, format('played at {}, out of the order of hand {} written above it ({})',
-                            t::VARCHAR, prev_id, prev_t::VARCHAR), tbl, session
+                            t::VARCHAR, prev_id, prev_t::VARCHAR), k, session
         FROM in_file WHERE CASE WHEN newest_first THEN t > prev_t ELSE t < prev_t END
         UNION ALL
         SELECT 'id_order', site, hand_id, file_id, line, prev_id, file_id, prev_line_f, NULL,
                format('hand {} is written after hand {}, out of the order of the file', hand_id,
-                      prev_id), tbl, session
-        FROM in_file WHERE format <> ALL(?::VARCHAR[])
+                      prev_id), k, session
+        FROM in_file WHERE ids_rise
           AND CASE WHEN newest_first THEN number >= prev_number ELSE number <= prev_number END
         UNION ALL
         SELECT 'edited_copy', h.site, h.hand_id, h.file_id, h.line, c.hand_id, c.file_id,
                c.line, NULL, 'read twice, with different seats, stacks, actions or pots',
-               a.tbl, a.session
+               a.k, a.session
         FROM hand_copies c JOIN hands h USING (site, hand_id)
              LEFT JOIN audit_hands a USING (site, hand_id)
-        WHERE c.content IS DISTINCT FROM h.content
-        """, [_rooms_where("hand_ids_increase")])
+        WHERE c.content IS DISTINCT FROM h.content)
+        SELECT * EXCLUDE (k, session), k::VARCHAR AS tbl, session FROM found
+        """)
     names = [d[0] for d in cur.description]
     return pl.DataFrame(cur.fetchall(), schema=names, orient="row",
                         infer_schema_length=None)
@@ -254,14 +261,19 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
 
 def _sessions(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     cur = con.execute("""
-        SELECT a.tbl, a.session, any_value(a.site) AS site, any_value(a.table_name) AS table_name,
-               any_value(a.tournament_id) AS tournament_id, min(a.t) AS start, max(a.t) AS "end",
-               count(*) AS hands, arg_min(a.hand_id, a.n) AS first_hand,
-               arg_max(a.hand_id, a.n) AS last_hand,
-               (SELECT list(DISTINCT p.player) FROM hand_players p
-                JOIN audit_hands b USING (site, hand_id)
-                WHERE b.tbl = a.tbl AND b.session = a.session) AS players
-        FROM audit_hands a GROUP BY a.tbl, a.session ORDER BY start, a.tbl""")
+        WITH seated AS (
+            SELECT a.k, a.session, list(DISTINCT p.player) AS players
+            FROM audit_hands a JOIN hand_players p USING (site, hand_id)
+            GROUP BY a.k, a.session),
+        s AS (
+            SELECT k, session, any_value(site) AS site,
+                   any_value(table_name) AS table_name,
+                   any_value(tournament_id) AS tournament_id, min(t) AS start, max(t) AS "end",
+                   count(*) AS hands, arg_min(hand_id, n) AS first_hand,
+                   arg_max(hand_id, n) AS last_hand
+            FROM audit_hands GROUP BY k, session)
+        SELECT k::VARCHAR AS tbl, s.* EXCLUDE (k), seated.players
+        FROM s LEFT JOIN seated USING (k, session) ORDER BY start, k""")
     names = [d[0] for d in cur.description]
     return pl.DataFrame(cur.fetchall(), schema=names, orient="row", infer_schema_length=None)
 
@@ -273,7 +285,7 @@ def audit(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
     try:
         return _sessions(con), _findings(con)
     finally:
-        for name in ("audit_hands", "audit_pairs", "audit_kept", "audit_judged"):
+        for name in ("audit_hands", "audit_seated", "audit_judged"):
             con.execute(f"DROP TABLE IF EXISTS {name}").fetchall()
 
 
