@@ -218,7 +218,7 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
              JOIN audit_seated b ON b.k = s.k AND b.n = s.n - 1 AND b.who = s.who
              JOIN hand_players p ON p.site = q.site AND p.hand_id = q.hand_id
                                 AND hash(p.player) = s.who
-        WHERE q.changed > 0 AND NOT q.missing
+        WHERE (q.fewer > 0 OR (q.changed > 0 AND NOT q.may_grow)) AND NOT q.missing
           AND (s.stack < b.after OR (s.stack > b.after AND NOT q.may_grow))
         UNION ALL
         SELECT 'button_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
