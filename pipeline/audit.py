@@ -18,8 +18,9 @@ GAP_MINUTES (the recorder left). Between two hands that follow each other in a s
   both hands, and the big blind does not stay put (it may pass over a player where a
   seat emptied: the blinds follow the button). A dead button stays put where the
   small blind's player left (rooms whose big blind always moves on, as 888 does),
-  and where a tournament's table balancing brought players in, the room may set the
-  button anew: neither is judged there;
+  where a tournament's table balancing brought players in, the room may set the
+  button anew, and where a player sits out (who, away, still posts in a tournament,
+  though not dealt in) the blinds may land on or skip them: none is judged there;
 - where several stacks changed between the hands, one of them fell and no more
   chips came than went (or two fell), or
   the button and the big blind both passed a player (heads-up: the button stayed),
@@ -43,8 +44,9 @@ from parsers.registry import ROOMS, room
 GAP_MINUTES = 10
 CODES = {
     "stack_mismatch": "a player's stack at the start of a hand is not what they had at the "
-                      "end of the table's hand before (in a cash game: less than that; a "
-                      "cash player may add chips between hands)",
+                      "end of the table's hand before (only less, where chips may come "
+                      "unwritten: cash games, and tournaments with rebuys or add-ons the "
+                      "room does not write)",
     "hand_missing": "the stacks, or the button and the big blind, show that a hand was "
                     "played between these two and is not in the files",
     "button_order": "the button did not move on to the next player",
@@ -138,7 +140,7 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
         CREATE OR REPLACE TEMP TABLE audit_seated AS
         SELECT a.k, a.n, a.paired, hash(p.player) AS who, p.seat, p.stack,
                p.stack + p.net + coalesce(p.chips_added, 0) AS after,
-               p.position IS NOT NULL AS dealt,
+               p.position IS NOT NULL AS dealt, p.sitting_out,
                -- sat where the button, or the big blind, went past from the hand before
                (p.seat - a.prev_button + 100) % 100 BETWEEN 1
                    AND (a.button - a.prev_button + 100) % 100 - 1 AS button_went_by,
@@ -152,7 +154,8 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
         WITH kept AS (  -- each player seated in both hands of a pair
             SELECT s.k, s.n, s.stack - b.after AS diff, s.dealt,
                    s.dealt AND b.dealt AND s.seat = b.seat AS stayed,
-                   s.button_went_by, s.bb_went_by, s.was_sb
+                   s.button_went_by, s.bb_went_by, s.was_sb,
+                   s.sitting_out OR b.sitting_out AS away
             FROM audit_seated s
                  JOIN audit_seated b ON b.k = s.k AND b.n = s.n - 1 AND b.who = s.who
             WHERE s.paired),
@@ -165,6 +168,7 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
                    count(*) FILTER (WHERE stayed AND bb_went_by) AS bb_passed,
                    count(*) FILTER (WHERE stayed) AS dealt_both,
                    count(*) FILTER (WHERE dealt) AS dealt_kept,
+                   count(*) FILTER (WHERE away) AS away,
                    -- the small blind of the hand before, dealt in again: the button
                    -- moves to them (where they left, a dead button may stay put)
                    count(*) FILTER (WHERE stayed AND was_sb) AS sb_stayed
@@ -227,12 +231,12 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
                           ELSE format('the button went from seat {} to seat {}, past {} '
                                       'player(s) dealt into both hands', prev_button, button,
                                       button_passed) END, k, session
-        FROM audit_judged WHERE NOT missing AND NOT balanced AND dealt_both >= 3
+        FROM audit_judged WHERE NOT missing AND NOT balanced AND away = 0 AND dealt_both >= 3
           AND (button_passed > 0 OR (button = prev_button AND sb_stayed > 0))
         UNION ALL
         SELECT 'blind_order', site, hand_id, file_id, line, prev_hand, prev_file, prev_line,
                NULL, format('the big blind stayed on seat {}', bb), k, session
-        FROM audit_judged WHERE NOT missing AND NOT balanced AND dealt_both >= 3
+        FROM audit_judged WHERE NOT missing AND NOT balanced AND away = 0 AND dealt_both >= 3
           AND bb = prev_bb
         UNION ALL
         SELECT 'time_backwards', site, hand_id, file_id, line, prev_id, file_id, prev_line_f,

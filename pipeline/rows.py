@@ -126,10 +126,7 @@ class Batch:
         site, hid = hand.site, hand.hand_id
         st = hand.stakes
         summary = hand.summary
-        # a player sitting out is dealt in where they act (a tournament's absentee
-        # posts their blinds and folds)
-        actors = {a.player for a in hand.actions}
-        dealt = [s for s in hand.seats if not s.sitting_out or s.player in actors]
+        dealt = [s for s in hand.seats if not s.sitting_out]
         pos = positions([s.seat for s in dealt], hand.button_seat, _big_blind_seat(hand))
         self.rows["hands"].append((
             site, hid, file_id, offset, length, line, hand.game, True, hand.structure,
