@@ -54,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Parse poker hand histories into DuckDB, verify them, study them.")
     p.add_argument("--version", action="version", version=f"handlens {_version()}")
     from pipeline.audit import CODES as CODES_BETWEEN_HANDS
+    from pipeline.export import FORMATS as EXPORT_FORMATS
+    from pipeline.export import STATUSES as EXPORT_STATUSES
 
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -128,6 +130,31 @@ def _parser() -> argparse.ArgumentParser:
                     help="findings listed (default 100; 0: all)")
     au.add_argument("--json", action="store_true", help="print one JSON object")
     au.set_defaults(run=_cmd_audit)
+
+    ex = sub.add_parser(
+        "export", help="write the hands to Parquet or CSV, for notebooks and other tools",
+        description="Writes every table of the chosen hands (hands, hand_players, actions, "
+                    "collections, showdowns, verdicts, findings, player_hand_stats), rows as "
+                    "stored, money exact. parquet: one dataset per table under OUT, "
+                    "partitioned by room and month; csv: one file per table. The filters "
+                    "are those of stats and the dashboard; with none, every hand.")
+    ex.add_argument("--db", **_DB)
+    ex.add_argument("--wait", **_WAIT)
+    ex.add_argument("--format", required=True, choices=EXPORT_FORMATS, help="what to write")
+    ex.add_argument("--out", required=True, type=Path, help="folder to write into")
+    ex.add_argument("--player", help="only hands this player was dealt into")
+    ex.add_argument("--since", type=_date, help="from this date (YYYY-MM-DD)")
+    ex.add_argument("--until", type=_date, help="to this date, included (YYYY-MM-DD)")
+    ex.add_argument("--room", action="append", default=[], metavar="ROOM",
+                    help="only this room, as stored (PokerStars, 888poker, ...); repeatable")
+    ex.add_argument("--stakes", action="append", default=[], metavar="STAKES",
+                    help="only these stakes, as the dashboard names them ('USD 0.05/0.10', "
+                         "a tournament's buy-in); repeatable")
+    ex.add_argument("--kind", choices=("cash", "tournament"),
+                    help="only cash games or only tournaments (default both)")
+    ex.add_argument("--status", action="append", default=[], choices=EXPORT_STATUSES,
+                    help="only hands with this verdict; repeatable")
+    ex.set_defaults(run=_cmd_export)
 
     eq = sub.add_parser(
         "equity", help="compute the all-in adjusted net of preflop all-ins (exact, slow)",
@@ -462,6 +489,25 @@ def _cmd_audit(args: argparse.Namespace) -> int:
               f"    {r['message']}")
     if findings.height > len(rows):
         print(f"... {findings.height - len(rows):,} more (--limit 0 lists them all)")
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from pipeline.export import export
+    from pipeline.queries import Filters
+
+    filters = Filters(player=args.player, kind=args.kind, since=args.since, until=args.until,
+                      sites=tuple(args.room), stakes=tuple(args.stakes))
+    started = time.perf_counter()
+    con = _open(args.db, args.wait)
+    try:
+        done = export(con, args.out, args.format, filters, tuple(args.status))
+    finally:
+        con.close()
+    for table, n in done.rows.items():
+        print(f"{table:<18} {n:>12,} rows")
+    print(f"{done.hands:,} hands → {args.out} ({args.format}, "
+          f"{time.perf_counter() - started:.1f} s)")
     return 0
 
 
