@@ -329,3 +329,11 @@ def test_a_folder_of_phh_files_imports(tmp_path):
     assert sorted(query(db, "SELECT code FROM findings")) == [
         ("FINISHING_STACK_MISMATCH",)] * 3 + [("UNSUPPORTED_GAME",)]
     assert query(db, "SELECT sum(net) FROM hand_players") == [(0,)]
+
+
+def test_winnings_where_written_are_what_is_collected():
+    hand, verdict = judged(phh(winnings="[0, 1450, 0]"))
+    assert [(c.player, c.amount) for c in hand.collects] == [("Bea", 1450)]
+    assert verdict.status == "ok", verdict.findings
+    _, wrong = judged(phh(winnings="[0, 0, 1450]", finishing_stacks=None))
+    assert "WRONG_WINNER" in wrong.codes
