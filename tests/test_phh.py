@@ -337,3 +337,37 @@ def test_winnings_where_written_are_what_is_collected():
     assert verdict.status == "ok", verdict.findings
     _, wrong = judged(phh(winnings="[0, 0, 1450]", finishing_stacks=None))
     assert "WRONG_WINNER" in wrong.codes
+
+
+def _audit(db: Path):
+    import duckdb
+
+    from pipeline import audit
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return audit.audit(con)
+    finally:
+        con.close()
+
+
+def test_the_samples_verify_ok_and_fit_together_between_hands(tmp_path):
+    """sample_histories/phh: every hand ok; the two hands of table Oak (seats written,
+    the button moving on) follow each other with no finding; a copy whose second hand
+    starts a player with fewer chips is found by the audit."""
+    db = tmp_path / "h.duckdb"
+    summary = import_paths(db, SAMPLES / "phh")
+    assert (summary.hands_new, summary.parse_errors) == (3, 0)
+    assert query(db, "SELECT DISTINCT status FROM verdicts") == [("ok",)]
+    sessions, findings = _audit(db)
+    assert sorted(sessions["hands"].to_list()) == [1, 2] and findings.is_empty()
+    text = next((SAMPLES / "phh").glob("*.phhs")).read_text(encoding="utf-8")
+    edited = tmp_path / "edited"
+    edited.mkdir()
+    (edited / "oak.phhs").write_text(text.replace("[198, 194, 208]", "[198, 194, 150]")
+                                     .replace("[216, 176, 208]", "[216, 176, 150]"),
+                                     encoding="utf-8")
+    other = tmp_path / "other.duckdb"
+    import_paths(other, edited)
+    assert query(other, "SELECT DISTINCT status FROM verdicts") == [("ok",)]
+    _, findings = _audit(other)
+    assert findings["code"].to_list() == ["stack_mismatch"]
