@@ -371,3 +371,20 @@ def test_the_samples_verify_ok_and_fit_together_between_hands(tmp_path):
     assert query(other, "SELECT DISTINCT status FROM verdicts") == [("ok",)]
     _, findings = _audit(other)
     assert findings["code"].to_list() == ["stack_mismatch"]
+
+
+def test_a_phhs_file_cut_inside_a_hand_is_read_again_when_it_grows(tmp_path):
+    whole = "[1]\n" + phh(hand="1") + "\n[2]\n" + phh(hand="2")
+    cut = whole[:whole.index('"d db 9h"', whole.index("[2]"))]
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    path = folder / "growing.phhs"
+    path.write_text(cut, encoding="utf-8")
+    db = tmp_path / "h.duckdb"
+    first = import_paths(db, folder)
+    assert (first.hands_new, first.incomplete, first.parse_errors) == (1, 1, 0)
+    path.write_text(whole, encoding="utf-8")
+    second = import_paths(db, folder)
+    assert second.hands_new == 1
+    assert query(db, "SELECT count(*) FROM parse_errors") == [(0,)]
+    assert query(db, "SELECT count(*), min(status) FROM verdicts") == [(2, "ok")]
