@@ -163,7 +163,7 @@ class Hand:
     structure: str  # Structure.*
     stakes: Stakes
     currency: str  # ISO code, "chips" for tournaments, "play" for play money
-    table: str
+    table: str | None  # None: the record names no table (PHH may not)
     max_seats: int | None
     button_seat: int | None
     played_at: datetime | None  # the room's local clock, naive

@@ -388,3 +388,14 @@ def test_a_phhs_file_cut_inside_a_hand_is_read_again_when_it_grows(tmp_path):
     assert second.hands_new == 1
     assert query(db, "SELECT count(*) FROM parse_errors") == [(0,)]
     assert query(db, "SELECT count(*), min(status) FROM verdicts") == [(2, "ok")]
+
+
+def test_a_file_with_a_bom_and_crlf_line_ends_imports(tmp_path):
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "windows.phh").write_bytes(b"\xef\xbb\xbf" + phh().replace("\n", "\r\n").encode())
+    db = tmp_path / "h.duckdb"
+    summary = import_paths(db, folder)
+    assert (summary.hands_new, summary.parse_errors) == (1, 0)
+    assert query(db, "SELECT status FROM verdicts") == [("ok",)]
+    assert query(db, "SELECT format, encoding FROM files") == [("phh", "utf-8-sig")]
