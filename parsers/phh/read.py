@@ -37,7 +37,8 @@ def parse(text: str) -> Hand | UnsupportedHand:
     structure = HOLDEM.get(variant) if isinstance(variant, str) else None
     table = str(doc["table"]) if doc.get("table") is not None else None
     if structure is None:
-        game, other = OTHER.get(variant, (f"PHH variant {variant}", None))
+        game, other = (OTHER.get(variant) if isinstance(variant, str) else None) or (
+            f"PHH variant {variant}", None)
         return UnsupportedHand(SITE, fields.hand_id(doc), game, other, table,
                                fields.played_at(doc)[0], text)
     return _holdem(doc, text, structure, table)
