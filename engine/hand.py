@@ -163,7 +163,7 @@ class Hand:
     structure: str  # Structure.*
     stakes: Stakes
     currency: str  # ISO code, "chips" for tournaments, "play" for play money
-    table: str
+    table: str | None  # None: the record names no table (PHH may not)
     max_seats: int | None
     button_seat: int | None
     played_at: datetime | None  # the room's local clock, naive
@@ -188,6 +188,9 @@ class Hand:
     finishes: tuple[Finish, ...] = ()  # players who finished the tournament in this hand
     # chips a player received after the hand, as it writes them (a rebuy, an add-on)
     chips_added: tuple[tuple[str, Decimal], ...] = ()
+    # what each player had at the end of the hand, where the record writes it (the Poker
+    # Hand History's finishing_stacks): (player, chips); None where it writes none
+    finishing_stacks: tuple[tuple[str, Decimal], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

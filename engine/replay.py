@@ -63,6 +63,7 @@ CODES = {
     "HAND_NAME_MISMATCH": "the printed hand name does not match the cards",
     "CARDS_NOT_SHOWN": "a pot won at showdown by cards nobody saw",
     "SUMMARY_MISMATCH": "the SUMMARY says otherwise than the hand",
+    "FINISHING_STACK_MISMATCH": "a player ends with other than the stack the record writes",
     "UNSUPPORTED_GAME": "a game the engine does not play",
     "ENGINE_ERROR": "the engine failed on this hand (a bug of ours, not the room's)",
 }
@@ -193,6 +194,7 @@ class _Replay:
             self.check_showdown(pots)
         self.check_hand_names()
         self.check_summary()
+        self.check_finishing_stacks()
         return self.findings
 
     # ------------------------------------------------------------ structure
@@ -678,6 +680,27 @@ class _Replay:
             if not (s.total_pot - rake_room <= written_total <= s.total_pot):
                 self.add("SUMMARY_MISMATCH", f"main and side pots ({' + '.join(map(str, s.pots))})"
                                              f" do not make the total pot ({s.total_pot})")
+
+
+    # ------------------------------------------------------------ finishing stacks
+    def check_finishing_stacks(self) -> None:
+        """Each stack the record writes at the end against what the replay leaves the
+        player: the stack after the actions (uncalled bet back) plus what they collect."""
+        written = self.hand.finishing_stacks
+        if written is None:
+            return
+        collected: dict[str, Decimal] = {}
+        for c in self.hand.collects:
+            collected[c.player] = collected.get(c.player, ZERO) + c.amount
+        for player, chips in written:
+            left = self.stack.get(player)
+            if left is None:
+                self.add("UNKNOWN_PLAYER", f"{player} has a finishing stack but is not dealt in")
+                continue
+            ends = left + collected.get(player, ZERO) - self.kept_in_pot.get(player, ZERO)
+            if ends != chips:
+                self.add("FINISHING_STACK_MISMATCH", f"{player} ends with {ends}; the record "
+                                                     f"writes {chips}")
 
 
 def _seat_number(seat) -> int:

@@ -27,6 +27,7 @@ ROOMS = (
     "bovada",
     "ipoker",
     "winning",
+    "phh",  # last: its start is looked for in files no room above recognised
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
 

@@ -191,8 +191,9 @@ def test_one_folder_mixing_every_room_imports_in_one_command(tmp_path):
     folder = tmp_path / "mixed"
     folder.mkdir()
     for name in ROOMS:
-        for path in (ALL_SAMPLES / name).glob("*.txt"):
-            shutil.copy(path, folder / path.name)
+        for path in (ALL_SAMPLES / name).iterdir():  # (.txt; PHH's .phh and .phhs)
+            if path.is_file():
+                shutil.copy(path, folder / path.name)
     s = run(tmp_path / "h.duckdb", folder)
     assert (s.parse_errors, s.files_not_recognised, dict(s.formats_not_supported)) == (0, [], {})
     formats = {f for (f,) in query(tmp_path / "h.duckdb", "SELECT DISTINCT format FROM files")}
