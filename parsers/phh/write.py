@@ -176,7 +176,10 @@ def forced(hand: Hand, names: list[str]) -> tuple[list[Decimal], list[Decimal]]:
             antes[i] = ante
         elif a.kind in want:
             if i != want[a.kind] or blinds[i]:
-                raise Skip("a blind out of position", f"{a.kind} by p{names.index(a.player) + 1}")
+                # a player joining or coming back posts a big blind where they sit: PHH
+                # places forced bets by position only (p1 small blind, p2 big blind)
+                raise Skip("a blind posted out of position (a new or returning player)",
+                           f"{a.kind} by p{names.index(a.player) + 1}")
             nominal = hand.stakes.small_blind if a.kind == Kind.POST_SB else hand.stakes.big_blind
             blinds[i] = nominal if a.all_in and nominal > a.amount else a.amount
         elif a.kind == Kind.POST_STRADDLE:
@@ -187,7 +190,7 @@ def forced(hand: Hand, names: list[str]) -> tuple[list[Decimal], list[Decimal]]:
         else:
             raise Skip(f"a {a.kind.replace('_', ' ')}", "a dead or button blind")
     if not blinds[1]:
-        raise Skip("no big blind")
+        raise Skip("no big blind posted")
     return antes, blinds
 
 
@@ -203,7 +206,9 @@ def actions(hand: Hand, names: list[str]) -> list[str]:
     board = hand.boards[0] if hand.boards else ()
     dealt = Street.PREFLOP
     bets: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    stack = {s.player: s.stack for s in hand.seats}
     for a in hand.actions:
+        stack[a.player] -= a.amount
         if a.street == Street.PREDEAL:
             if a.kind != Kind.POST_ANTE:
                 bets[a.player] += a.amount
@@ -217,6 +222,13 @@ def actions(hand: Hand, names: list[str]) -> list[str]:
         if a.kind == Kind.FOLD:
             out.append(f"{p[a.player]} f")
         elif a.kind in (Kind.CHECK, Kind.CALL):
+            # PHH's cc calls the most put in on the street (all the caller has at most);
+            # a room that calls more or less (after a blind all-in for less, where it
+            # calls the full blind) cannot be written as it was played
+            owed = max(bets.values(), default=ZERO) - bets[a.player]
+            if a.amount != min(owed, stack[a.player] + a.amount):
+                raise Skip("a call of other than the bet",
+                           f"{a.player} calls {a.amount} facing {owed}")
             out.append(f"{p[a.player]} cc")
         elif a.kind in (Kind.BET, Kind.RAISE):
             out.append(f"{p[a.player]} cbr {number(bets[a.player] + a.amount)}")
@@ -226,10 +238,12 @@ def actions(hand: Hand, names: list[str]) -> list[str]:
     while dealt < Street.RIVER and len(board) > _BOARD_AT[Street(dealt + 1)][0]:
         dealt = Street(dealt + 1)
         out.append(_deal(board, dealt))
+    # the showdown: who is still in and shows both cards (cards shown after a fold, or
+    # one card of two, are written where they were dealt, in the dh line, or not at all)
+    folded = {a.player for a in hand.actions if a.kind == Kind.FOLD}
     for s in hand.shows:
-        if s.shown and s.cards:
-            out.append(f"{p[s.player]} sm {''.join(s.cards)}" if len(s.cards) == 2
-                       else f"{p[s.player]} sm -")
+        if s.player in shown and s.player not in folded and s.cards == shown[s.player]:
+            out.append(f"{p[s.player]} sm {''.join(s.cards)}")
     return out
 
 
