@@ -27,6 +27,8 @@ from collections import defaultdict
 from decimal import Decimal
 
 from engine.hand import ZERO, Hand, Kind, Street, Structure
+from parsers.phh import settle
+from parsers.phh.actions import Play, forced_bets, read_actions
 
 VARIANTS = {Structure.NO_LIMIT: "NT", Structure.FIXED_LIMIT: "FT"}
 _BETTING = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
@@ -110,6 +112,9 @@ def write_hand(hand: Hand) -> str:
     seat = {s.player: s for s in hand.seats}
     if any(a.player not in index for a in hand.actions):
         raise Skip("an action by a player not dealt in")
+    if any(s.sitting_out and s.player in index for s in hand.seats):
+        # a tournament's absentee posts while not dealt in: PHH deals every player
+        raise Skip("a player sitting out posts", "PHH deals in every player it names")
     antes, blinds = forced(hand, names)
 
     lines = [f"variant = {string(variant)}",
@@ -122,18 +127,16 @@ def write_hand(hand: Hand) -> str:
         big = hand.stakes.big_bet or 2 * small
         lines += [f"small_bet = {number(small)}", f"big_bet = {number(big)}"]
     lines.append(f"starting_stacks = {_array(seat[p].stack for p in names)}")
-    lines.append("actions = [\n" + "".join(f"  {string(a)},\n" for a in actions(hand, names))
-                 + "]")
+    notation = actions(hand, names)
+    lines.append("actions = [\n" + "".join(f"  {string(a)},\n" for a in notation) + "]")
     net = nets(hand)
-    won: dict[str, Decimal] = defaultdict(lambda: ZERO)
-    for c in hand.collects:
-        won[c.player] += c.amount
+    won = winnings(hand, names, antes, blinds, notation)
     lines += [f"players = {_array(names, string)}",
               f"finishing_stacks = {_array(seat[p].stack + net[p] for p in names)}",
               f"winnings = {_array(won[p] for p in names)}",
               f"seats = {_array(seat[p].seat for p in names)}"]
-    if hand.max_seats:
-        lines.append(f"seat_count = {hand.max_seats}")
+    if hand.max_seats and max(seat[p].seat for p in names) <= hand.max_seats:
+        lines.append(f"seat_count = {hand.max_seats}")  # (not where a seat lies beyond it)
     lines += [f"venue = {string(hand.site)}", f"hand = {string(hand.hand_id)}"]
     if hand.table is not None:
         lines.append(f"table = {string(hand.table)}")
@@ -151,6 +154,33 @@ def write_hand(hand: Hand) -> str:
     if hand.buy_in is not None:
         lines.append(f"_buy_in = {string(hand.buy_in)}")
     return "\n".join(lines) + "\n"
+
+
+def winnings(hand: Hand, names: list[str], antes: list[Decimal], blinds: list[Decimal],
+             notation: list[str]) -> dict[str, Decimal]:
+    """What each player collects from the pots, as a PHH reader pays ``winnings``: the
+    notation read back by handlens' reader must put in the chips the room's hand put
+    in, and the uncalled bet it gives back is not part of the winnings (a room that
+    writes it inside the collected amount has it taken out here)."""
+    play = Play(list(names), {s.player: s.stack for s in hand.seats if s.player in names})
+    forced_bets(play, antes, blinds, 1)
+    read_actions(play, notation, "")
+    put_in: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    for a in hand.actions:
+        put_in[a.player] += a.amount
+    if any(play.contributed.get(p, ZERO) != put_in[p] for p in names):
+        raise Skip("chips PHH's notation puts in otherwise")
+    back = settle.uncalled_bet(play)
+    won: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    for c in hand.collects:
+        won[c.player] += c.amount
+    for player, amount in hand.uncalled:
+        won[player] += amount
+    if back:
+        won[back[0]] -= back[1]
+    if any(v < 0 for v in won.values()):
+        raise Skip("an uncalled bet PHH gives back otherwise")
+    return won
 
 
 def forced(hand: Hand, names: list[str]) -> tuple[list[Decimal], list[Decimal]]:
