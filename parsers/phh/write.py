@@ -16,7 +16,8 @@ after the rake: pokerkit plays rake-free, and the reader pays ``winnings`` as
 written), ``finishing_stacks`` (stack + net), the room as ``venue``, the room's hand
 id as ``hand``, ``seats``, ``seat_count``, ``table``, ``currency``, and the time in UTC
 where the room's zone is known. Fields PHH has no name for start with ``_`` (the
-spec's user-defined fields): ``_rake`` (rake and fees the room took from the
+spec's user-defined fields): ``_sitting_out`` (one boolean a player: the room marked
+them sitting out though they post or fold; handlens' reader reads it), ``_rake`` (rake and fees the room took from the
 pot, as its summary writes them), ``_tournament_id``, ``_tournament_level``, ``_buy_in``.
 
 A hand PHH cannot express as it was played is not written: ``Skip`` says why.
@@ -112,9 +113,6 @@ def write_hand(hand: Hand) -> str:
     seat = {s.player: s for s in hand.seats}
     if any(a.player not in index for a in hand.actions):
         raise Skip("an action by a player not dealt in")
-    if any(s.sitting_out and s.player in index for s in hand.seats):
-        # a tournament's absentee posts while not dealt in: PHH deals every player
-        raise Skip("a player sitting out posts", "PHH deals in every player it names")
     antes, blinds = forced(hand, names)
 
     lines = [f"variant = {string(variant)}",
@@ -137,6 +135,11 @@ def write_hand(hand: Hand) -> str:
               f"seats = {_array(seat[p].seat for p in names)}"]
     if hand.max_seats and max(seat[p].seat for p in names) <= hand.max_seats:
         lines.append(f"seat_count = {hand.max_seats}")  # (not where a seat lies beyond it)
+    if any(seat[p].sitting_out for p in names):
+        # a player the room marks sitting out who still posts or folds (a tournament's
+        # absentee): PHH deals every player it names; the mark keeps them out of stats
+        lines.append("_sitting_out = " + _array((seat[p].sitting_out for p in names),
+                                                lambda v: "true" if v else "false"))
     lines += [f"venue = {string(hand.site)}", f"hand = {string(hand.hand_id)}"]
     if hand.table is not None:
         lines.append(f"table = {string(hand.table)}")
