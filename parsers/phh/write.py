@@ -11,14 +11,20 @@ no binary float ever holds a cent; cash hands stay in dollars (not cents as inte
 which the reader needs to read them back as the same money and currency.
 
 Besides what pokerkit plays (antes, blinds, stacks, actions) each hand carries what
-it needs to be read back as the same hand: ``winnings`` (what each player collected,
-after the rake: pokerkit plays rake-free, and the reader pays ``winnings`` as
-written), ``finishing_stacks`` (stack + net), the room as ``venue``, the room's hand
-id as ``hand``, ``seats``, ``seat_count``, ``table``, ``currency``, and the time in UTC
-where the room's zone is known. Fields PHH has no name for start with ``_`` (the
-spec's user-defined fields): ``_sitting_out`` (one boolean a player: the room marked
-them sitting out though they post or fold; handlens' reader reads it), ``_rake`` (rake and fees the room took from the
-pot, as its summary writes them), ``_tournament_id``, ``_tournament_level``, ``_buy_in``.
+it needs to be read back as the same hand: ``winnings`` (what each player collected
+from the pots, after the rake, as handlens' reader pays them: an uncalled bet a room
+writes inside its collected amount is taken out, the reader gives it back),
+``finishing_stacks`` (stack + net), the room as ``venue``, the room's hand id as
+``hand``, ``seats``, ``seat_count``, ``table``, ``currency``, and the time in UTC where
+the room's zone is known. Fields PHH has no name for start with ``_`` (the spec's
+user-defined fields; pokerkit keeps them aside):
+
+- ``_sitting_out``: one boolean a player, true where the room marked the player sitting
+  out though they post or fold (a tournament's absentee); handlens' reader reads it,
+  so such a player stays out of the stats as in the room's hand;
+- ``_rake``: what the room took from the pot (rake and fees: the chips put in, less
+  those given back and collected), for a rake-free engine to compare with;
+- ``_tournament_id``, ``_tournament_level``, ``_buy_in``: as the room wrote them.
 
 A hand PHH cannot express as it was played is not written: ``Skip`` says why.
 """
@@ -146,8 +152,8 @@ def write_hand(hand: Hand) -> str:
     if hand.currency and hand.currency != "chips":
         lines.append(f"currency = {string(hand.currency)}")
     lines += _when(hand)
-    taken = (hand.summary.rake + sum((fee for _, fee in hand.summary.fees), ZERO)
-             if hand.summary is not None else ZERO)
+    # what the room took from the pot: put in, less given back, less collected
+    taken = -sum(nets(hand).values(), ZERO)
     if taken:
         lines.append(f"_rake = {number(taken)}")
     if hand.tournament_id is not None:
