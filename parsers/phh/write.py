@@ -42,6 +42,10 @@ _BETTING = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 _BOARD_AT = {Street.FLOP: (0, 3), Street.TURN: (3, 4), Street.RIVER: (4, 5)}
 
 
+_FORCED = {Kind.POST_SB_BB: "a dead small blind posted with the big blind",
+           Kind.POST_DEAD: "a dead blind", Kind.POST_BUTTON_BLIND: "a button blind"}
+
+
 class Skip(Exception):
     """A hand PHH cannot express as played; ``reason`` is short and stable (counted)."""
 
@@ -227,7 +231,7 @@ def forced(hand: Hand, names: list[str]) -> tuple[list[Decimal], list[Decimal]]:
             blinds[i] = a.amount
             straddle += 1
         else:
-            raise Skip(f"a {a.kind.replace('_', ' ')}", "a dead or button blind")
+            raise Skip(_FORCED.get(a.kind, f"a forced bet PHH has no place for ({a.kind})"))
     if not blinds[1]:
         raise Skip("no big blind posted")
     return antes, blinds
