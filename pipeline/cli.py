@@ -132,12 +132,16 @@ def _parser() -> argparse.ArgumentParser:
     au.set_defaults(run=_cmd_audit)
 
     ex = sub.add_parser(
-        "export", help="write the hands to Parquet or CSV, for notebooks and other tools",
-        description="Writes every table of the chosen hands (hands, hand_players, actions, "
-                    "collections, showdowns, verdicts, findings, player_hand_stats), rows as "
-                    "stored, money exact. parquet: one dataset per table under OUT, "
-                    "partitioned by room and month; csv: one file per table. The filters "
-                    "are those of stats and the dashboard; with none, every hand.")
+        "export", help="write the hands to Parquet, CSV or PHH, for notebooks and other tools",
+        description="parquet and csv write every table of the chosen hands (hands, "
+                    "hand_players, actions, collections, showdowns, verdicts, findings, "
+                    "player_hand_stats), rows as stored, money exact. parquet: one dataset "
+                    "per table under OUT, partitioned by room and month; csv: one file per "
+                    "table. phh: the hands themselves in the Poker Hand History standard "
+                    "(pokerkit reads it), read again from their files, one OUT/ROOM/MONTH.phhs "
+                    "per room and month; hands PHH cannot express (dead blinds, run it twice, "
+                    "other games, ...) are skipped and counted by reason. The filters are "
+                    "those of stats and the dashboard; with none, every hand.")
     ex.add_argument("--db", **_DB)
     ex.add_argument("--wait", **_WAIT)
     ex.add_argument("--format", required=True, choices=EXPORT_FORMATS, help="what to write")
@@ -504,8 +508,13 @@ def _cmd_export(args: argparse.Namespace) -> int:
         done = export(con, args.out, args.format, filters, tuple(args.status))
     finally:
         con.close()
-    for table, n in done.rows.items():
-        print(f"{table:<18} {n:>12,} rows")
+    if args.format == "phh":
+        print(f"{len(done.files):,} files, {done.hands:,} hands written")
+        for reason, n in sorted(done.skipped.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"    {n:>8,} skipped: {reason}")
+    else:
+        for table, n in done.rows.items():
+            print(f"{table:<18} {n:>12,} rows")
     print(f"{done.hands:,} hands → {args.out} ({args.format}, "
           f"{time.perf_counter() - started:.1f} s)")
     return 0

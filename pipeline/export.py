@@ -6,7 +6,12 @@ stays exact: DECIMAL in Parquet, its digits in CSV):
 
 - Parquet: one dataset per table, partitioned by room and month
   (``hands/room=PokerStars/month=2026-11/data_0.parquet``), written by DuckDB's COPY;
-- CSV: one file per table (``hands.csv``), with a header.
+- CSV: one file per table (``hands.csv``), with a header;
+- PHH (the Poker Hand History standard, which pokerkit reads): each hand read again
+  from its file (``recheck.read_back``), parsed and written by ``parsers.phh.write``,
+  one ``.phhs`` file per room and month (``PokerStars/2026-11.phhs``), hands as tables
+  ``[1]``, ``[2]``, ... in the order they were played; hands PHH cannot express are
+  skipped and counted by reason.
 
 Every table keyed by hand (``TABLES``) is exported; read the datasets back with
 ``read_parquet('out/hands/**/*.parquet', hive_partitioning = true)`` or polars'
@@ -24,7 +29,7 @@ from pipeline.queries import Filters, hand_where
 # the tables keyed by (site, hand_id), the hands first
 TABLES = ("hands", "hand_players", "actions", "collections", "showdowns", "verdicts",
           "findings", "player_hand_stats")
-FORMATS = ("parquet", "csv")
+FORMATS = ("parquet", "csv", "phh")
 STATUSES = ("ok", "warning", "failed", "unverifiable", "unsupported")
 
 
@@ -34,6 +39,8 @@ class Exported:
 
     out: Path
     rows: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)  # phh: hands not written, by reason
+    files: list[Path] = field(default_factory=list)  # phh: the files written
 
     @property
     def hands(self) -> int:
@@ -70,6 +77,9 @@ def export(con: duckdb.DuckDBPyConnection, out: Path, fmt: str,
     _chosen(con, filters, statuses)
     done = Exported(out)
     try:
+        if fmt == "phh":
+            _phh(con, done)
+            return done
         for table in TABLES:
             rows = f"""SELECT t.*{', e.room, e.month' if fmt == 'parquet' else ''}
                        FROM {table} t JOIN export_hands e USING (site, hand_id)"""
@@ -89,3 +99,57 @@ def export(con: duckdb.DuckDBPyConnection, out: Path, fmt: str,
     finally:
         con.execute("DROP TABLE IF EXISTS export_hands").fetchall()
     return done
+
+
+_PHH_HANDS = """
+SELECT e.room, e.month, h.site, h.hand_id, f.path, f.encoding, f.format, h.byte_offset,
+       h.byte_length, h.supported
+FROM export_hands e JOIN hands h USING (site, hand_id) JOIN files f USING (file_id)
+ORDER BY e.room, e.month, coalesce(h.played_at_utc, h.played_at), f.path, h.byte_offset
+"""
+
+
+def _phh(con: duckdb.DuckDBPyConnection, done: Exported) -> None:
+    """One ``ROOM/MONTH.phhs`` per room and month of the chosen hands (written whole,
+    replacing an earlier export's file of that name)."""
+    from parsers.phh.write import Skip, write_hand
+    from pipeline.recheck import read_back
+
+    rows = con.execute(_PHH_HANDS).fetchall()
+    written = 0
+    groups: dict[tuple[str, str], list[str]] = {}
+    for row in rows:
+        if not row[9]:
+            done.skipped["a game PHH export does not write"] = \
+                done.skipped.get("a game PHH export does not write", 0) + 1
+    # read each file once, in offset order; then write the hands in the order played
+    by_file = sorted((r for r in rows if r[9]), key=lambda r: (r[4], r[7]))
+    texts = {}
+    for site, hand_id, hand, _ in read_back(r[2:9] for r in by_file):
+        if hand is None:
+            reason = "not found in its file again"
+        else:
+            try:
+                texts[(site, hand_id)] = write_hand(hand)
+                continue
+            except Skip as skip:
+                reason = skip.reason
+        done.skipped[reason] = done.skipped.get(reason, 0) + 1
+    for row in rows:
+        text = texts.get((row[2], row[3]))
+        if text is not None:
+            groups.setdefault((row[0], row[1]), []).append(text)
+    for (room, month), hands in groups.items():
+        folder = done.out / _safe(room)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{_safe(month)}.phhs"
+        path.write_text("\n".join(f"[{i}]\n{text}" for i, text in enumerate(hands, start=1)),
+                        "utf-8")
+        done.files.append(path)
+        written += len(hands)
+    done.rows["hands"] = written
+
+
+def _safe(name: str) -> str:
+    """A room or month as a file name (no separators)."""
+    return "".join(c if c.isalnum() or c in "-_. " else "_" for c in name) or "_"

@@ -2,13 +2,14 @@
 from its file by its byte offset, parsed, replayed, and its verdict replaced."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pyarrow as pa
 
 from engine.hand import Hand
 from parsers.base.errors import ParseError
+from parsers.base.room import Room
 from parsers.base.split import context_at, hand_text
 from parsers.registry import room
 from engine.replay import Finding, Verdict, replay
@@ -31,26 +32,8 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
     counts = {"hands": 0, "missing": 0}
     batch = Batch()
     keys: list[tuple[str, str]] = []
-    data, current = b"", None
-    lead, scanned = "", 0  # an XML room's context in force, and how far it was looked for
-    for site, hand_id, path, encoding, fmt, offset, length in rows:
-        if path != current:
-            current = path
-            data = Path(path).read_bytes() if Path(path).exists() else b""
-            lead, scanned = "", 0
-        chunk = data[offset:offset + length]
-        try:
-            its = room(fmt)
-            text = hand_text(chunk, encoding)
-            if its.context is not None:  # (an XML session's header, as the import put it)
-                lead = context_at(data, offset, encoding, its.context, scanned, lead)
-                scanned = offset
-                if lead:
-                    text = f"{lead}\n{text}"
-            hand = its.parse(text)
-        except (KeyError, ParseError):
-            hand = None
-        if not isinstance(hand, Hand) or (hand.site, hand.hand_id) != (site, hand_id):
+    for site, hand_id, hand, its in read_back(rows):
+        if hand is None:
             counts["missing"] += 1  # the file moved or changed: its stored verdict stays
             continue
         batch.add_verdict(site, hand_id, _judge(hand, its.rules_for(hand)))
@@ -66,6 +49,35 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
         if progress:
             progress(len(keys))
     return counts
+
+
+def read_back(rows: Iterable[tuple]) -> Iterator[tuple[str, str, Hand | None, Room | None]]:
+    """Each stored hand read again from its file: rows of (site, hand_id, path,
+    encoding, format, byte_offset, byte_length), in file and offset order → (site,
+    hand_id, the Hand, its room), the Hand None where the file no longer holds it."""
+    data, current = b"", None
+    lead, scanned = "", 0  # an XML room's context in force, and how far it was looked for
+    for site, hand_id, path, encoding, fmt, offset, length in rows:
+        if path != current:
+            current = path
+            data = Path(path).read_bytes() if Path(path).exists() else b""
+            lead, scanned = "", 0
+        chunk = data[offset:offset + length]
+        its = None
+        try:
+            its = room(fmt)
+            text = hand_text(chunk, encoding)
+            if its.context is not None:  # (an XML session's header, as the import put it)
+                lead = context_at(data, offset, encoding, its.context, scanned, lead)
+                scanned = offset
+                if lead:
+                    text = f"{lead}\n{text}"
+            hand = its.parse(text)
+        except (KeyError, ParseError):
+            hand = None
+        if not isinstance(hand, Hand) or (hand.site, hand.hand_id) != (site, hand_id):
+            hand = None
+        yield site, hand_id, hand, its
 
 
 def _judge(hand: Hand, rules: RoomRules) -> Verdict:

@@ -81,11 +81,22 @@ def _holdem(doc: dict, text: str, structure: str, table: str | None) -> Hand:
         stakes=Stakes(blinds[0], blinds[1], max(antes), small_bet=small_bet, big_bet=big_bet),
         currency=currency, table=table, max_seats=seat_count, button_seat=numbers[-1],
         played_at=local, time_zone=zone, played_at_utc=utc,
-        seats=tuple(Seat(seat, name, stack, hole_cards=play.hole.get(name, ()))
-                    for seat, name, stack in sorted(zip(numbers, names, stacks))),
+        seats=tuple(Seat(seat, name, stack, sitting_out=out, hole_cards=play.hole.get(name, ()))
+                    for seat, name, stack, out in sorted(zip(numbers, names, stacks,
+                                                             _sitting_out(doc, n)))),
         actions=tuple(play.actions),
         boards=tuple(tuple(b) for b in play.boards),
         uncalled=(back,) if back else (),
         shows=tuple(play.shows), collects=tuple(collects),
         finishing_stacks=tuple(zip(names, finishing)) if finishing is not None else None,
     )
+
+
+def _sitting_out(doc: dict, n: int) -> list[bool]:
+    """``_sitting_out`` (a user-defined field handlens' export writes: one boolean a
+    player, true where the room marked the player sitting out though they post or fold),
+    all false where not written as that."""
+    marks = doc.get("_sitting_out")
+    if isinstance(marks, list) and len(marks) == n and all(isinstance(m, bool) for m in marks):
+        return list(marks)
+    return [False] * n
