@@ -89,7 +89,15 @@ def _holdem(doc: dict, text: str, structure: str, table: str | None) -> Hand:
         uncalled=(back,) if back else (),
         shows=tuple(play.shows), collects=tuple(collects),
         finishing_stacks=tuple(zip(names, finishing)) if finishing is not None else None,
+        # handlens' export keeps a room's tournament (user-defined fields)
+        tournament_id=_text(doc, "_tournament_id"),
+        tournament_level=_text(doc, "_tournament_level"), buy_in=_text(doc, "_buy_in"),
     )
+
+
+def _text(doc: dict, key: str) -> str | None:
+    value = doc.get(key)
+    return str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
 
 
 def _sitting_out(doc: dict, n: int) -> list[bool]:
