@@ -135,7 +135,7 @@ def _parser() -> argparse.ArgumentParser:
         "export", help="write the hands to Parquet, CSV or PHH, for notebooks and other tools",
         description="parquet and csv write every table of the chosen hands (hands, "
                     "hand_players, actions, collections, showdowns, verdicts, findings, "
-                    "player_hand_stats), rows as stored, money exact. parquet: one dataset "
+                    "player_hand_stats, tournament_finishes, hand_copies), rows as stored, money exact. parquet: one dataset "
                     "per table under OUT, partitioned by room and month; csv: one file per "
                     "table. phh: the hands themselves in the Poker Hand History standard "
                     "(pokerkit reads it), read again from their files, one OUT/ROOM/MONTH.phhs "

@@ -28,7 +28,7 @@ from pipeline.queries import Filters, hand_where
 
 # the tables keyed by (site, hand_id), the hands first
 TABLES = ("hands", "hand_players", "actions", "collections", "showdowns", "verdicts",
-          "findings", "player_hand_stats")
+          "findings", "player_hand_stats", "tournament_finishes", "hand_copies")
 FORMATS = ("parquet", "csv", "phh")
 STATUSES = ("ok", "warning", "failed", "unverifiable", "unsupported")
 

@@ -19,7 +19,7 @@ HANDLENS = Path(sys.executable).with_name("handlens")
 # a money column of each table, summed to compare (None: count rows only)
 MONEY = {"hands": "total_pot", "hand_players": "net", "actions": "amount",
          "collections": "amount", "showdowns": None, "verdicts": None, "findings": None,
-         "player_hand_stats": "net"}
+         "player_hand_stats": "net", "tournament_finishes": "prize", "hand_copies": None}
 
 
 def _export(db: Path, out: Path, *args: str) -> str:
