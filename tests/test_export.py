@@ -116,8 +116,7 @@ def test_csv_one_file_per_table(sample_db, tmp_path):
 
 def test_the_corpus_reads_back_the_same(corpus, tmp_path):
     db = tmp_path / "corpus.duckdb"
-    import_paths(db, corpus / "holdem" / "stars", corpus / "holdem" / "pacificpoker",
-                 workers=2)
+    import_paths(db, corpus, workers=2)
     out = tmp_path / "corpus"
     _export(db, out, "--format", "parquet")
     _check_parquet(db, out)
