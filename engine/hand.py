@@ -192,6 +192,19 @@ class Hand:
     # Hand History's finishing_stacks): (player, chips); None where it writes none
     finishing_stacks: tuple[tuple[str, Decimal], ...] | None = None
 
+    def nets(self) -> dict[str, Decimal]:
+        """Each player's chips won or lost, as written: what they collected (after the
+        rake), less what they put in, an uncalled bet given back. Players who put
+        nothing in and collected nothing are left out."""
+        net: dict[str, Decimal] = {}
+        for a in self.actions:
+            net[a.player] = net.get(a.player, ZERO) - a.amount
+        for player, back in self.uncalled:
+            net[player] = net.get(player, ZERO) + back
+        for c in self.collects:
+            net[c.player] = net.get(c.player, ZERO) + c.amount
+        return net
+
 
 @dataclass(frozen=True, slots=True)
 class UnsupportedHand:

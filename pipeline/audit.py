@@ -21,8 +21,8 @@ GAP_MINUTES (the recorder left). Between two hands that follow each other in a s
   where a tournament's table balancing brought players in, the room may set the
   button anew, and where a player sits out (who, away, still posts in a tournament,
   though not dealt in) the blinds may land on or skip them: none is judged there;
-- where several stacks changed between the hands, one of them fell and no more
-  chips came than went (or two fell), or
+- where several stacks changed between the hands and one of them fell (where chips
+  may come unseen: and no more came than went, or two fell), or
   the button and the big blind both passed a player (heads-up: the button stayed),
   a hand is missing: that is said once, as such, instead of each stack and seat;
 
@@ -178,10 +178,11 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
                -- set the button anew
                q.tourney AND q.dealt_n > m.dealt_kept AS balanced,
                -- chips moved between players: someone has less (never so between
-               -- hands: chips are only ever added there), and more than one has, or
-               -- no more chips came than went (one fell while another bought chips:
-               -- that one stack is what is wrong)
-               (m.changed >= 2 AND m.fewer >= 1 AND (m.fewer >= 2 OR m.total <= 0))
+               -- hands: chips are only ever added there); where chips may also come
+               -- unseen (a top-up, a rebuy), more than one has less, or no more came
+               -- than went (one fell while another bought chips: that stack is wrong)
+               (m.changed >= 2 AND m.fewer >= 1
+                AND (NOT q.may_grow OR m.fewer >= 2 OR m.total <= 0))
                    OR (m.button_passed >= 1 AND m.bb_passed >= 1 AND NOT balanced)
                    -- heads-up the button goes back and forth: staying, it skipped one
                    OR (m.dealt_both = 2 AND q.dealt_n = 2 AND q.prev_dealt_n = 2

@@ -79,14 +79,6 @@ def test_a_deleted_hand_is_missing(tmp_path_factory, seed, tournament, data):
         _codes(findings)
 
 
-def _end_stack(hand, player: str):
-    """What a player had at the end of a hand."""
-    stack = next(s.stack for s in hand.seats if s.player == player)
-    return (stack - sum(a.amount for a in hand.actions if a.player == player)
-            + sum(amount for p, amount in hand.uncalled if p == player)
-            + sum(c.amount for c in hand.collects if c.player == player))
-
-
 def _seat_line(text: str, player: str) -> re.Match:
     return re.search(rf"^Seat \d+: {re.escape(player)} \(\$?([\d.]+) in chips\)", text, re.M)
 
@@ -100,7 +92,8 @@ def test_a_changed_stack_is_a_stack_mismatch(tmp_path_factory, seed, tournament,
     texts = [write_hand(h) for h in hands]
     # a player who bought no chips between the hands (a cash game's top-up would hide
     # a stack made a little less)
-    before = {s.player: _end_stack(hands[i - 1], s.player) for s in hands[i - 1].seats}
+    nets = hands[i - 1].nets()
+    before = {s.player: s.stack + nets.get(s.player, 0) for s in hands[i - 1].seats}
     players = sorted(s.player for s in hands[i].seats if before.get(s.player) == s.stack)
     if not players:
         return

@@ -23,7 +23,7 @@ import pytest
 from conftest import SAMPLES, import_paths, query
 from engine.hand import Hand, Kind, Seat, Stakes, Action, Street
 from parsers.phh.read import parse as read_phh
-from parsers.phh.write import Skip, nets, write_hand
+from parsers.phh.write import Skip, write_hand
 from parsers.registry import room
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -330,7 +330,7 @@ def _sample_hands() -> list[Hand]:
 
 
 def _money(hand: Hand) -> dict[str, Decimal]:
-    return {p: v for p, v in nets(hand).items() if v}
+    return {p: v for p, v in hand.nets().items() if v}
 
 
 def test_write_then_read_gives_the_same_hand():

@@ -76,14 +76,8 @@ def play_in_pokerkit(h: Hand) -> dict[str, int]:
 
 
 def ours(h: Hand) -> dict[str, int]:
-    final = {s.player: s.stack for s in h.seats}
-    for a in h.actions:
-        final[a.player] -= a.amount
-    for player, amount in h.uncalled:
-        final[player] += amount
-    for c in h.collects:
-        final[c.player] += c.amount
-    return {p: int(v) for p, v in final.items()}
+    nets = h.nets()
+    return {s.player: int(s.stack + nets.get(s.player, 0)) for s in h.seats}
 
 
 def test_final_stacks_agree_with_pokerkit():

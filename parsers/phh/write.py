@@ -91,18 +91,6 @@ def order(hand: Hand) -> list[str]:
     return after + [s.player for s in seats if s.seat <= hand.button_seat]
 
 
-def nets(hand: Hand) -> dict[str, Decimal]:
-    """Each player's chips won or lost in the hand (collected, after rake, less put in)."""
-    net: dict[str, Decimal] = defaultdict(lambda: ZERO)
-    for a in hand.actions:
-        net[a.player] -= a.amount
-    for player, back in hand.uncalled:
-        net[player] += back
-    for c in hand.collects:
-        net[c.player] += c.amount
-    return net
-
-
 def write_hand(hand: Hand) -> str:
     """The hand as one PHH hand's TOML (no table header: a ``.phhs`` file adds it)."""
     variant = VARIANTS.get(hand.structure)
@@ -137,10 +125,10 @@ def write_hand(hand: Hand) -> str:
     lines.append(f"starting_stacks = {_array(seat[p].stack for p in names)}")
     notation = actions(hand, names)
     lines.append("actions = [\n" + "".join(f"  {string(a)},\n" for a in notation) + "]")
-    net = nets(hand)
+    net = hand.nets()
     won = winnings(hand, names, antes, blinds, notation)
     lines += [f"players = {_array(names, string)}",
-              f"finishing_stacks = {_array(seat[p].stack + net[p] for p in names)}",
+              f"finishing_stacks = {_array(seat[p].stack + net.get(p, ZERO) for p in names)}",
               f"winnings = {_array(won[p] for p in names)}",
               f"seats = {_array(seat[p].seat for p in names)}"]
     if hand.max_seats and max(seat[p].seat for p in names) <= hand.max_seats:
@@ -157,7 +145,7 @@ def write_hand(hand: Hand) -> str:
         lines.append(f"currency = {string(hand.currency)}")
     lines += _when(hand)
     # what the room took from the pot: put in, less given back, less collected
-    taken = -sum(nets(hand).values(), ZERO)
+    taken = -sum(net.values(), ZERO)
     if taken:
         lines.append(f"_rake = {number(taken)}")
     if hand.tournament_id is not None:
