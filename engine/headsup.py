@@ -20,41 +20,42 @@ RANKS = "23456789TJQKA"
 TABLE = Path(__file__).with_name("data") / "headsup_preflop.npz"
 
 
-def _card(card: str) -> tuple[int, str]:
-    return RANKS.index(card[0]), card[1]
+_CARD = {r + u: (i, u) for i, r in enumerate(RANKS) for u in "cdhs"}
 
 
-def _orderings(a: Sequence[str], b: Sequence[str]):
-    """Each way of writing the match-up that names the same class, and whether ``a``
-    is written first: a hand's two cards either way where their ranks are equal, and
-    the hands either way."""
-    x = sorted((_card(c) for c in a), reverse=True)
-    y = sorted((_card(c) for c in b), reverse=True)
-    for first, second, a_first in ((x, y, True), (y, x, False)):
-        for f in _either(first):
-            for s in _either(second):
-                yield (*f, *s), a_first
+def _hand(cards: Sequence[str]) -> tuple:
+    """A hand's two (rank, suit), high card first."""
+    x, y = _CARD[cards[0]], _CARD[cards[1]]
+    return (x, y) if x >= y else (y, x)
 
 
-def _either(hand: list) -> tuple:
-    return ((hand[0], hand[1]), (hand[1], hand[0])) if hand[0][0] == hand[1][0] \
-        else ((hand[0], hand[1]),)
+def _either(hand: tuple) -> tuple:
+    """A hand's ways of being written: either card first where their ranks are equal."""
+    return (hand, (hand[1], hand[0])) if hand[0][0] == hand[1][0] else (hand,)
 
 
 def _least(a: Sequence[str], b: Sequence[str]) -> tuple[tuple[int, ...], bool]:
     """The class key, and whether ``a`` is its first hand (in a class whose hands
-    are alike, either)."""
+    are alike, either). Each way of writing the match-up that names the same class is
+    tried: the hand with the higher ranks first (either, where the ranks are the same)
+    and a pair's two cards either way; the suits are marked by first appearance."""
+    x, y = _hand(a), _hand(b)
+    rx, ry = (x[0][0], x[1][0]), (y[0][0], y[1][0])
+    ways = ((x, y, True),) if rx > ry else ((y, x, False),) if rx < ry \
+        else ((x, y, True), (y, x, False))
     best, a_first = None, False
-    for cards, first in _orderings(a, b):
-        marks: dict[str, int] = {}
-        key = []
-        for rank, suit in cards:
-            key += (-rank, marks.setdefault(suit, len(marks)))
-        key = tuple(key)
-        if best is None or key < best:
-            best, a_first = key, first
-        elif key == best:
-            a_first = a_first or first
+    for first, second, is_a in ways:
+        for f in _either(first):
+            for t in _either(second):
+                marks: dict[str, int] = {}
+                key = (-f[0][0], marks.setdefault(f[0][1], 0),
+                       -f[1][0], marks.setdefault(f[1][1], len(marks)),
+                       -t[0][0], marks.setdefault(t[0][1], len(marks)),
+                       -t[1][0], marks.setdefault(t[1][1], len(marks)))
+                if best is None or key < best:
+                    best, a_first = key, is_a
+                elif key == best:
+                    a_first = a_first or is_a
     return best, a_first
 
 
