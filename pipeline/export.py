@@ -19,6 +19,7 @@ Every table keyed by hand (``TABLES``) is exported; read the datasets back with
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,8 +103,8 @@ def export(con: duckdb.DuckDBPyConnection, out: Path, fmt: str,
 
 
 _PHH_HANDS = """
-SELECT e.room, e.month, h.site, h.hand_id, f.path, f.encoding, f.format, h.byte_offset,
-       h.byte_length, h.supported
+SELECT h.site, h.hand_id, f.path, f.encoding, f.format, h.byte_offset, h.byte_length,
+       h.supported, e.room, e.month
 FROM export_hands e JOIN hands h USING (site, hand_id) JOIN files f USING (file_id)
 ORDER BY e.room, e.month, coalesce(h.played_at_utc, h.played_at), f.path, h.byte_offset
 """
@@ -115,30 +116,24 @@ def _phh(con: duckdb.DuckDBPyConnection, done: Exported) -> None:
     from parsers.phh.write import Skip, write_hand
     from pipeline.recheck import read_back
 
-    rows = con.execute(_PHH_HANDS).fetchall()
-    written = 0
-    groups: dict[tuple[str, str], list[str]] = {}
-    for row in rows:
-        if not row[9]:
-            done.skipped["a game PHH export does not write"] = \
-                done.skipped.get("a game PHH export does not write", 0) + 1
-    # read each file once, in offset order; then write the hands in the order played
-    by_file = sorted((r for r in rows if r[9]), key=lambda r: (r[4], r[7]))
+    rows = con.execute(_PHH_HANDS).fetchall()  # in the order played
+    skipped: Counter[str] = Counter()
+    skipped["a game PHH export does not write"] = sum(not r[7] for r in rows)
+    # read each file once, in offset order (read_back's rows: site ... byte_length)
+    by_file = sorted((r[:7] for r in rows if r[7]), key=lambda r: (r[2], r[5]))
     texts = {}
-    for site, hand_id, hand, _ in read_back(r[2:9] for r in by_file):
+    for site, hand_id, hand, _ in read_back(by_file):
         if hand is None:
-            reason = "not found in its file again"
-        else:
-            try:
-                texts[(site, hand_id)] = write_hand(hand)
-                continue
-            except Skip as skip:
-                reason = skip.reason
-        done.skipped[reason] = done.skipped.get(reason, 0) + 1
-    for row in rows:
-        text = texts.get((row[2], row[3]))
-        if text is not None:
-            groups.setdefault((row[0], row[1]), []).append(text)
+            skipped["not found in its file again"] += 1
+            continue
+        try:
+            texts[(site, hand_id)] = write_hand(hand)
+        except Skip as skip:
+            skipped[skip.reason] += 1
+    groups: dict[tuple[str, str], list[str]] = {}
+    for site, hand_id, *_, room, month in rows:
+        if (site, hand_id) in texts:
+            groups.setdefault((room, month), []).append(texts[(site, hand_id)])
     for (room, month), hands in groups.items():
         folder = done.out / _safe(room)
         folder.mkdir(parents=True, exist_ok=True)
@@ -146,8 +141,8 @@ def _phh(con: duckdb.DuckDBPyConnection, done: Exported) -> None:
         path.write_text("\n".join(f"[{i}]\n{text}" for i, text in enumerate(hands, start=1)),
                         "utf-8")
         done.files.append(path)
-        written += len(hands)
-    done.rows["hands"] = written
+    done.rows["hands"] = sum(len(hands) for hands in groups.values())
+    done.skipped = {reason: n for reason, n in skipped.items() if n}
 
 
 def _safe(name: str) -> str:
