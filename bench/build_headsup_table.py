@@ -1,106 +1,147 @@
 """Build the table of every heads-up preflop match-up's exact result (issue 15).
 
 Two hands dealt from one deck, up to the naming of the suits, make 47,008 classes
-(unordered pairs). For each class, every one of the 1,712,304 boards is walked by
-poker-equity's compiled enumerator: how many boards each hand wins, and how many
-tie, as exact integers. The result is a small NumPy file, each class as four card
-indexes (rank * 4 + suit, the suits renamed to the least naming, the first hand the
-lesser) and three counts.
+(unordered pairs; engine/headsup.py names them). For each class every one of the
+1,712,304 boards is walked with engine/board_walk.py: how many boards each hand wins
+and how many tie, as exact integers. The classes are taken by their first hand (169
+of them, up to suits): that hand's ranks on every board of the other 50 cards are
+evaluated once, then each opponent's on the same boards, keeping the boards that
+hold none of the opponent's cards. The result is engine/data/headsup_preflop.npz:
+each class as four card indexes (rank * 4 + suit) and its three counts.
 
-It takes hours (about half a second a class on 2 cores, the enumerator using every
-core): it saves what it has every
-few hundred classes and carries on from there when run again.
+About ten minutes on two cores. ``--check N`` then walks N classes again (all with
+``--check 0``), each on its own as the import walks a deal it has no table for,
+and N // 100 of them with poker-equity's compiled walk too; any difference fails.
 
-    python bench/build_headsup_table.py --out /tmp/headsup [--limit N]
+    python bench/build_headsup_table.py [--out engine/data] [--workers 2] [--check 0]
 """
 from __future__ import annotations
 
 import argparse
-import itertools
+import sys
 import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-DECK = [r + s for r in RANKS for s in SUITS]
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import board_walk  # noqa: E402
+from engine.headsup import class_key  # noqa: E402
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 INDEX = {card: i for i, card in enumerate(DECK)}
 BOARDS = 1_712_304  # C(48, 5)
-_RENAMINGS = [dict(zip(range(4), order)) for order in itertools.permutations(range(4))]
 
 
-def canonical(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int, int, int]:
-    """The least of the 24 suit renamings of two hands (card indexes), each hand's
-    cards in order and the lesser hand first: one key for a whole class."""
-    best = None
-    for rename in _RENAMINGS:
-        x = tuple(sorted(c // 4 * 4 + rename[c % 4] for c in a))
-        y = tuple(sorted(c // 4 * 4 + rename[c % 4] for c in b))
-        key = x + y if x <= y else y + x
-        if best is None or key < best:
-            best = key
-    return best
+def representative(key: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A deal of the class ``key``: the suits marked 0, 1, 2, 3 dealt as c, d, h, s."""
+    return tuple((-key[i]) * 4 + key[i + 1] for i in range(0, 8, 2))
 
 
 def classes() -> list[tuple[int, int, int, int]]:
-    """Every class, in order."""
-    hands = list(itertools.combinations(range(52), 2))
+    """A deal of every class (sorted): the first hand one of the 169 whose first
+    card is a club and whose second is a club or a diamond."""
     found = set()
-    for i, a in enumerate(hands):
-        for b in hands[i + 1:]:
-            if not set(a) & set(b):
-                found.add(canonical(a, b))
-    return sorted(found)
+    for a, b in combinations(combinations(range(52), 2), 2):
+        if not set(a) & set(b):
+            found.add(class_key([DECK[c] for c in a], [DECK[c] for c in b]))
+    return sorted(representative(key) for key in found)
 
 
-def walk(key: tuple[int, int, int, int]) -> tuple[int, int, int]:
-    """(boards the first hand wins, boards the second wins, boards tied), exactly."""
+def walk_first(first: tuple[int, int], seconds: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """(first wins, second wins, ties) against each of ``seconds``, on every board."""
+    boards = board_walk.Boards(first, [])
+    mine = board_walk.ranks([first], boards)[0]
+    suited = boards.suited_rows()
+    out = []
+    for second in seconds:
+        theirs = board_walk.ranks([second], boards)[0]
+        free = (suited & np.uint64(board_walk.suited_bits(second))) == 0
+        wins = np.count_nonzero((mine > theirs) & free)
+        ties = np.count_nonzero((mine == theirs) & free)
+        total = np.count_nonzero(free)
+        if total != BOARDS:
+            raise RuntimeError(f"{first} {second}: {total} boards, not {BOARDS}")
+        out.append((int(wins), int(total - wins - ties), int(ties)))
+    return out
+
+
+def walk_alone(deal: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    """One class walked as the import walks a deal it has no table for."""
+    return board_walk.headsup(deal[:2], deal[2:])
+
+
+def walk_reference(deal: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    """One class walked by poker-equity (compiled, independent of this project)."""
     import poker_equity
 
-    hands = ["".join(DECK[c] for c in key[:2]), "".join(DECK[c] for c in key[2:])]
+    hands = ["".join(DECK[c] for c in deal[:2]), "".join(DECK[c] for c in deal[2:])]
     result = poker_equity.exact_from_text("holdem", hands, "", "")
     if not result.get("exact") or result["samples"] != BOARDS:
         raise RuntimeError(f"poker-equity did not walk every board for {hands}")
-    wins, ties = result["win_count"], result["tie_count"]
-    counts = int(wins[0]), int(wins[1]), int(ties[0])
-    if sum(counts) != BOARDS:
-        raise RuntimeError(f"counts that do not add up for {hands}: {counts}")
-    return counts
+    return int(result["win_count"][0]), int(result["win_count"][1]), int(result["tie_count"][0])
+
+
+def build(workers: int) -> tuple[np.ndarray, np.ndarray]:
+    keys = classes()
+    by_first = defaultdict(list)
+    for i, deal in enumerate(keys):
+        by_first[deal[:2]].append(i)
+    counts = np.zeros((len(keys), 3), np.uint32)
+    started, done = time.perf_counter(), 0
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = {pool.submit(walk_first, first, [keys[i][2:] for i in rows]): rows
+                for first, rows in by_first.items()}
+        for job in jobs:
+            rows = jobs[job]
+            counts[rows] = job.result()
+            done += len(rows)
+            print(f"\r{done:,}/{len(keys):,} classes, "
+                  f"{done / (time.perf_counter() - started):,.0f}/s", end="", flush=True)
+    print()
+    return np.array(keys, np.uint8), counts
+
+
+def check(deals: np.ndarray, counts: np.ndarray, sample: int, workers: int) -> None:
+    """Walk ``sample`` classes again (0: all) on their own; a hundredth of them with
+    poker-equity too. Raises on the first difference."""
+    rng = np.random.default_rng()
+    rows = np.arange(len(deals)) if sample == 0 else rng.choice(len(deals), sample, replace=False)
+    picked = [tuple(int(c) for c in deals[i]) for i in rows]
+    with ProcessPoolExecutor(workers) as pool:
+        for i, got in zip(rows, pool.map(walk_alone, picked, chunksize=16)):
+            if tuple(int(v) for v in counts[i]) != got:
+                raise AssertionError(f"class {deals[i]}: table {counts[i]}, walked {got}")
+    for i in rows[:max(1, len(rows) // 100)]:
+        got = walk_reference(tuple(int(c) for c in deals[i]))
+        if tuple(int(v) for v in counts[i]) != got:
+            raise AssertionError(f"class {deals[i]}: table {counts[i]}, poker-equity {got}")
+    print(f"checked {len(rows):,} classes on their own, {max(1, len(rows) // 100)} "
+          "with poker-equity: all equal")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", required=True, type=Path, help="folder for the table")
-    parser.add_argument("--limit", type=int, default=0, help="stop after N classes (0: all)")
-    parser.add_argument("--every", type=int, default=200, help="save every N classes")
+    parser.add_argument("--out", type=Path, default=ROOT / "engine" / "data",
+                        help="folder for headsup_preflop.npz (default engine/data)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--check", type=int, default=None, metavar="N",
+                        help="then walk N classes again on their own (0: every class)")
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    keys_path = args.out / "classes.npy"
-    if keys_path.exists():
-        keys = np.load(keys_path)
-    else:
-        keys = np.array(classes(), dtype=np.uint8)
-        np.save(keys_path, keys)
-    done_path = args.out / "counts.npy"
-    counts = np.load(done_path) if done_path.exists() else np.full((len(keys), 3), -1, np.int64)
-    todo = np.flatnonzero(counts[:, 0] < 0)
-    if args.limit:
-        todo = todo[:args.limit]
-    print(f"{len(keys):,} classes, {len(keys) - len(np.flatnonzero(counts[:, 0] < 0)):,} "
-          f"done, {len(todo):,} to walk now", flush=True)
     started = time.perf_counter()
-    for n, i in enumerate(todo, 1):
-        counts[i] = walk(tuple(int(c) for c in keys[i]))
-        if n % args.every == 0 or n == len(todo):
-            np.save(args.out / "counts.tmp.npy", counts)
-            (args.out / "counts.tmp.npy").replace(done_path)
-            rate = n / (time.perf_counter() - started)
-            print(f"{n:,}/{len(todo):,}  {rate:.2f} classes/s", flush=True)
-    if (counts[:, 0] >= 0).all():
-        np.savez_compressed(args.out / "headsup_preflop.npz", classes=keys,
-                            counts=counts.astype(np.uint32))
-        print(f"complete: {args.out / 'headsup_preflop.npz'}")
+    deals, counts = build(args.workers)
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "headsup_preflop.npz"
+    np.savez_compressed(path, classes=deals, counts=counts)
+    print(f"{len(deals):,} classes in {time.perf_counter() - started:,.0f} s: {path} "
+          f"({path.stat().st_size / 1e6:.2f} MB)")
+    if args.check is not None:
+        check(deals, counts, args.check, args.workers)
 
 
 if __name__ == "__main__":

@@ -145,32 +145,32 @@ def worker_stages(folder: Path, limit: int = 6000) -> dict[str, float]:
         gc.enable()
 
 
-def preflop_equity_rate(db: Path, hands: int = 12) -> tuple[int, float]:
-    """Hands left for ``handlens equity`` after an import, and seconds a hand to fill
-    them (measured on up to ``hands`` of them, all cores)."""
-    from pipeline import preflop_equity
-    from pipeline.store import Store
-    store = Store(db)
+def all_in_hands(db: Path) -> tuple[int, int, int]:
+    """(hands whose all-in adjusted net the import computed, of them with an all-in
+    before the flop, hands left without it)."""
+    import duckdb
+    con = duckdb.connect(str(db), read_only=True)
     try:
-        pending = preflop_equity.pending(store.con)
-        if not pending:
-            return 0, 0.0
-        store.con.execute(  # measure on a sample: leave the rest computed already
-            "UPDATE hand_players SET allin_adj_net = net WHERE chances IS NOT NULL"
-            " AND allin_adj_net IS NULL AND"
-            " hand_id NOT IN (SELECT hand_id FROM player_hand_flags WHERE allin_adj_net IS NULL"
-            " GROUP BY hand_id ORDER BY hand_id LIMIT ?)", [hands]).fetchall()
-        t = time.perf_counter()
-        done = preflop_equity.fill(store.con)
-        return pending, (time.perf_counter() - t) / max(done, 1)
+        return con.execute("""
+            WITH adjusted AS (SELECT DISTINCT site, hand_id FROM player_hand_flags
+                              WHERE allin_adj_net <> net)
+            SELECT count(*),
+                   count(*) FILTER (WHERE (site, hand_id) IN (
+                       SELECT (site, hand_id) FROM actions WHERE all_in AND street <= 1)),
+                   (SELECT count(DISTINCT hand_id) FROM player_hand_flags
+                    WHERE allin_adj_net IS NULL)
+            FROM adjusted""").fetchall()[0]
     finally:
-        store.close()
+        con.close()
 
 
 _IMPORT = """
 import json, resource, sys
 from pipeline.importer import Importer, discover
 from pipeline.store import Store
+if "noequity" in sys.argv[3]:  # the same import, all-in adjusted net left out (forked workers)
+    import pipeline.rows
+    pipeline.rows.allin_adjusted = lambda hand, invested: {}
 store = Store(sys.argv[1], threads=1)
 s = Importer(store, verify="verify" in sys.argv[3], stats="stats" in sys.argv[3]).run(
     discover([sys.argv[2]]))
@@ -185,8 +185,9 @@ print(json.dumps({"hands": s.hands_new + s.duplicates + s.parse_errors, "seconds
 """
 
 
-CONFIGS = {"store_only": (False, False), "bare": (False, True), "no_stats": (True, False),
-           "full": (True, True)}  # (replay, stat flags)
+CONFIGS = {"store_only": (False, False, True), "bare": (False, True, True),
+           "no_stats": (True, False, True), "no_equity": (True, True, False),
+           "full": (True, True, True)}  # (replay, stat flags, all-in adjusted net)
 
 
 def whole_imports(folder: Path, db: Path, repeat: int = 1,
@@ -200,9 +201,9 @@ def whole_imports(folder: Path, db: Path, repeat: int = 1,
         configs = {"earlier": CONFIGS["full"], **CONFIGS}
     runs: dict[str, list[dict]] = {name: [] for name in configs}
     for _ in range(repeat):
-        for name, (verify, stats) in configs.items():
+        for name, (verify, stats, equity) in configs.items():
             code = against if name == "earlier" else ROOT
-            runs[name].append(_one_import(folder, db, verify, stats, code))
+            runs[name].append(_one_import(folder, db, verify, stats, equity, code))
     medians = {}
     for name, done in runs.items():
         done.sort(key=lambda r: r["seconds"])
@@ -211,11 +212,13 @@ def whole_imports(folder: Path, db: Path, repeat: int = 1,
     return medians
 
 
-def _one_import(folder: Path, db: Path, verify: bool, stats: bool, code: Path = ROOT) -> dict:
+def _one_import(folder: Path, db: Path, verify: bool, stats: bool, equity: bool = True,
+                code: Path = ROOT) -> dict:
     for old in (db, db.with_name(db.name + ".wal")):
         if old.exists():
             old.unlink()
-    parts = ("verify" if verify else "") + ("+stats" if stats else "")
+    parts = ("verify" if verify else "") + ("+stats" if stats else "") + \
+        ("" if equity else "+noequity")
     out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder), parts or "none"],
                          cwd=code, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -260,8 +263,8 @@ def main() -> None:
         earlier = _checkout(args.against, Path(tmp) / "earlier") if args.against else None
         imports = whole_imports(folder, db, args.repeat, earlier)
         store_only, bare, no_stats = imports["store_only"], imports["bare"], imports["no_stats"]
-        result = imports["full"]
-        pending, per_preflop = preflop_equity_rate(db)
+        no_equity, result = imports["no_equity"], imports["full"]
+        adjusted, preflop, pending = all_in_hands(db)
     if args.against:  # its folder went with the temporary one
         subprocess.run(["git", "worktree", "prune"], cwd=ROOT, check=True)
     base = n_split / t_split
@@ -272,6 +275,7 @@ def main() -> None:
              store_only["hands"] / store_only["seconds"]),
             ("whole import, no replay (all cores)", bare["hands"] / bare["seconds"]),
             ("whole import, no stat flags (all cores)", no_stats["hands"] / no_stats["seconds"]),
+            ("whole import, no all-in equity", no_equity["hands"] / no_equity["seconds"]),
             ("whole import (all cores, DuckDB)", result["hands"] / result["seconds"])]
     print(f"{n_split:,} hands in {folder}")
     print(f"{'stage':36} {'hands/s':>10} {'ratio to split':>15}")
@@ -291,10 +295,14 @@ def main() -> None:
     print(f"one core, µs a hand: parse {parse:.0f}, rows {rows:.0f}, replay {judge:.0f}, "
           f"stat flags {flags:.0f}: replay adds {judge / (parse + rows):.1%} to parse + rows; "
           f"stat flags add {flags / (parse + rows + judge):.1%} to parse + rows + replay")
-    if pending:
-        print(f"preflop all-ins left to `handlens equity`: {pending:,} hands "
-              f"({pending / result['hands']:.1%}), {per_preflop:.2f} s a hand (all cores): "
-              f"{pending * per_preflop:,.0f} s in all")
+    rate = result["hands"] / result["seconds"]
+    print(f"all-in adjusted net computed by the import for {adjusted:,} hands "
+          f"({adjusted / result['hands']:.1%}), {preflop:,} of them all-in preflop "
+          f"({preflop / result['hands']:.1%} of all hands); {pending:,} left without it")
+    print(f"whole import with all-in equity / without: "
+          f"{rate / (no_equity['hands'] / no_equity['seconds']):.3f} "
+          f"(CPU a hand: {result['cpu'] / result['hands'] * 1e6:.0f} µs with, "
+          f"{no_equity['cpu'] / no_equity['hands'] * 1e6:.0f} µs without)")
     if "earlier" in imports:
         then = imports["earlier"]
         print(f"whole import, {args.against}: {then['hands'] / then['seconds']:,.0f} hands/s; "

@@ -146,8 +146,8 @@ def hero_of(r: Replay) -> str | None:
 
 @st.cache_data(show_spinner="Working out the all-in equity…", max_entries=256)
 def runout_shares(site: str, hand_id: str, source: str, _frames: list, _hole: dict) -> dict:
-    """The equities of one hand's run-out frames (up to a third of a second for a
-    preflop all-in): computed for the hand shown only, once."""
+    """The equities of one hand's run-out frames (a few ms for a multi-way preflop
+    all-in): computed for the hand shown only, once."""
     return runout_equity.equities(_frames, _hole)
 
 

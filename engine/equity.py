@@ -2,31 +2,28 @@
 
 When every player still in has shown their cards and no more betting was possible
 before the board was complete, each pot is shared by equity: the fraction of the
-boards still to come on which a player holds the best hand, ties split. Every board
-still to come is walked exactly by the poker-equity library (compiled): an all-in on
-the flop or the turn (at most 1,081 boards) in ~0.2 ms, a preflop all-in (1,712,304
-boards heads-up) in about a third of a second. Equity does not change when suits are
-renamed, so results are remembered under the suit-renamed form of the cards.
-``enumerated`` does the same with eval7 in Python: the tests' independent reference.
+boards still to come on which a player holds the best hand, ties split. A heads-up
+preflop all-in with no other card known is read from the table of every such
+match-up (engine/headsup.py, about 5 µs); anything else is walked exactly over
+every board still to come by engine/board_walk.py (a flop or turn all-in in about
+0.1 ms, a multi-way preflop one in a few ms). ``enumerated`` does the same with
+eval7 in Python, board by board: the tests' independent reference.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations
 from math import comb
 
-import poker_equity
-
+from engine import board_walk, headsup
 from engine.cards import DECK
 from engine.evaluate import PREBUILT as CARD
 from engine.evaluate import evaluate_prebuilt as rank
 from engine.hand import ZERO
 from engine.pots import Pot, build_pots
 
-MOST_TO_COME = 2  # cards still to come that the import computes; more: handlens equity
 _PLACES = Decimal("0.0001")
 _TIES = 2520  # divisible by any number of tied winners up to 10
 
@@ -52,10 +49,24 @@ def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
 
     ``board``: the cards out when the betting ended; ``hole``: every live player's
     two cards; ``dead``: other cards known to be out of the deck (folded hands shown).
+    Every live player's cards are out of the deck for every pot, a side pot's too.
     """
-    return [_walked(board, {p: hole[p] for p in hole if p in pot.eligible},
-                    [*dead, *(c for p in hole if p not in pot.eligible for c in hole[p])])
-            for pot in pots]
+    players = list(hole)
+    eligible = [[players.index(p) for p in pot.eligible if p in hole] for pot in pots]
+    if not board and not dead and len(players) == 2:  # heads-up preflop: the table
+        wins, losses, ties = headsup.counts(hole[players[0]], hole[players[1]])
+        whole = 2 * (wins + losses + ties)
+        both = {players[0]: Fraction(2 * wins + ties, whole),
+                players[1]: Fraction(2 * losses + ties, whole)}
+        return [{players[i]: both[players[i]] if len(who) == 2 else Fraction(1) for i in who}
+                for who in eligible]
+    index = board_walk.INDEX
+    boards, won = board_walk.shares([[index[c] for c in hole[p]] for p in players],
+                                    [index[c] for c in board], [index[c] for c in dead],
+                                    eligible)
+    whole = boards * board_walk.TIE_UNIT
+    return [{players[i]: Fraction(w, whole) for i, w in zip(who, wins)}
+            for who, wins in zip(eligible, won)]
 
 
 def enumerated(board: Sequence[str], hole: Mapping[str, Sequence[str]],
@@ -94,41 +105,3 @@ def enumerated(board: Sequence[str], hole: Mapping[str, Sequence[str]],
                 won[i] += share
     return [{players[i]: Fraction(won[i], boards * _TIES) for i in who}
             for who, won in zip(eligible, wins)]
-
-
-def _walked(board: Sequence[str], hole: Mapping[str, Sequence[str]],
-            dead: Sequence[str]) -> dict[str, Fraction]:
-    """One pot's shares by poker-equity's exact walk over every board to come."""
-    players = list(hole)
-    if len(players) == 1:
-        return {players[0]: Fraction(1)}
-    hands, board_key, dead_key = _renamed([tuple(hole[p]) for p in players], board, dead)
-    return dict(zip(players, _walk(hands, board_key, dead_key)))
-
-
-@lru_cache(maxsize=4096)
-def _walk(hands: tuple[tuple[str, ...], ...], board: tuple[str, ...],
-          dead: tuple[str, ...]) -> tuple[Fraction, ...]:
-    result = poker_equity.exact_from_text("holdem", ["".join(h) for h in hands],
-                                          "".join(board), "".join(dead))
-    if result is None or not result.get("exact"):
-        raise ValueError(f"poker-equity could not walk every board for {hands}")
-    boards = result["samples"]
-    # each board's share of a tie is 1/k: summed in floating point, exact in 2520ths
-    return tuple(Fraction(round(share * _TIES), boards * _TIES) for share in result["share_sum"])
-
-
-_SUIT_NAMES = [dict(zip("cdhs", order)) for order in permutations("cdhs")]
-
-
-def _renamed(hands: list[tuple[str, ...]], board: Sequence[str], dead: Sequence[str]):
-    """The least of the 24 suit renamings of the cards (players keep their order):
-    one key for every deal that differs only by the names of the suits."""
-    best = None
-    for name in _SUIT_NAMES:
-        key = (tuple(tuple(sorted(c[0] + name[c[1]] for c in h)) for h in hands),
-               tuple(sorted(c[0] + name[c[1]] for c in board)),
-               tuple(sorted(c[0] + name[c[1]] for c in dead)))
-        if best is None or key < best:
-            best = key
-    return best

@@ -71,8 +71,9 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     imp.add_argument("--quiet", action="store_true", help="no progress bar")
     imp.add_argument("--equity", action="store_true",
-                     help="then compute the all-in adjusted net of preflop all-ins, as "
-                          "handlens equity does (exact, about a third of a second a hand)")
+                     help="also fill the all-in adjusted net of hands a version before 0.2 "
+                          "stored without it, as handlens equity does (new hands always "
+                          "get theirs)")
     imp.set_defaults(run=_cmd_import)
 
     ver = sub.add_parser(
@@ -161,12 +162,12 @@ def _parser() -> argparse.ArgumentParser:
     ex.set_defaults(run=_cmd_export)
 
     eq = sub.add_parser(
-        "equity", help="compute the all-in adjusted net of preflop all-ins (exact, slow)",
-        description="A preflop all-in's equity walks every board to come (1.7 million "
-                    "heads-up), about a third of a second a pot, so the import leaves it "
-                    "to this command: it fills the all-in adjusted net of every imported "
-                    "preflop all-in still without one, committing as it goes (stop it "
-                    "any time; it carries on where it stopped).")
+        "equity", help="fill the all-in adjusted net a database made before 0.2 lacks",
+        description="The import computes every hand's all-in adjusted net. Versions "
+                    "before 0.2 left preflop all-ins without it: this command fills those "
+                    "of such a database, committing as it goes (stop it any time; it "
+                    "carries on where it stopped). On a database made by this version it "
+                    "has nothing to do.")
     eq.add_argument("--db", **_DB)
     eq.add_argument("--wait", **_WAIT)
     eq.add_argument("--workers", type=int, default=None,
@@ -326,9 +327,9 @@ def _print_summary(s, db: str) -> None:
         lines.append(f"between hands   {s.audit_findings:>9,}  findings (handlens audit lists them)")
     lines.append(f"{s.seconds:.2f} s ({rate:,.0f} hands/s) → {db}")
     if s.preflop_pending:
-        lines.append(f"{s.preflop_pending:,} preflop all-in hands wait for their equity "
-                     f"(all-in adjusted net): handlens equity (or import --equity) "
-                     f"computes it")
+        lines.append(f"{s.preflop_pending:,} preflop all-in hands stored by a version before "
+                     f"0.2 wait for their all-in adjusted net: handlens equity (or import "
+                     f"--equity) computes it")
     print("\n".join(lines))
 
 

@@ -6,9 +6,7 @@ like ``handlens import`` (its worker pool is not forked from a threaded server),
 the dashboard's pages read the database the same way whoever writes it.
 
 Lines written: ``{"total_bytes": N, "files": N}`` first, then ``{"bytes": B,
-"hands": H}`` as files are read and batches written, with ``--equity`` then
-``{"equity": done, "of": total}`` as preflop all-ins are computed, then
-``{"summary": {...}}`` (``Summary.as_json()``) or ``{"error": "..."}``.
+"hands": H}`` as files are read and batches written, then ``{"summary": {...}}`` (``Summary.as_json()``) or ``{"error": "..."}``.
 """
 from __future__ import annotations
 
@@ -18,7 +16,6 @@ import sys
 
 import duckdb
 
-from pipeline import preflop_equity
 from pipeline.importer import Importer, discover, size_of
 from pipeline.store import Store
 
@@ -26,7 +23,7 @@ def _say(**fields) -> None:
     print(json.dumps(fields, default=str), flush=True)
 
 
-def run(db: str, paths: list[str], workers: int | None = None, equity: bool = False) -> int:
+def run(db: str, paths: list[str], workers: int | None = None) -> int:
     try:
         files = discover(paths, exclude=[db, db + ".wal"])
     except FileNotFoundError as exc:
@@ -47,16 +44,6 @@ def run(db: str, paths: list[str], workers: int | None = None, equity: bool = Fa
         return 2
     try:
         summary = Importer(store, workers, progress=progress).run(files)
-        if equity and summary.preflop_pending:
-            total, filled = summary.preflop_pending, {"equity": 0}
-
-            def step(hands: int) -> None:
-                filled["equity"] += hands
-                _say(equity=filled["equity"], of=total)
-
-            _say(equity=0, of=total)
-            preflop_equity.fill(store.con, step, workers=workers)
-            summary.preflop_pending = 0
     finally:
         store.close()
     _say(summary=summary.as_json())
@@ -69,10 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("paths", nargs="+", metavar="PATH")
     ap.add_argument("--db", required=True)
     ap.add_argument("--workers", type=int, default=None)
-    ap.add_argument("--equity", action="store_true",
-                    help="then compute the preflop all-ins' adjusted net (handlens equity)")
     args = ap.parse_args(argv)
-    return run(args.db, args.paths, args.workers, args.equity)
+    return run(args.db, args.paths, args.workers)
 
 
 if __name__ == "__main__":

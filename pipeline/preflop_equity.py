@@ -1,10 +1,10 @@
-"""Preflop all-ins' adjusted net, filled in after an import has stored the hands.
+"""Preflop all-ins' adjusted net for databases made before version 0.2.
 
-A preflop all-in's equity walks 1.7 million boards (a third of a second a pot): too
-slow for the import's per-hand path, so the import stores such players'
-``allin_adj_net`` as NULL and this pass (``handlens equity``) fills it from the stored
-rows (cards, chips put in, all-in players, rake), committing as it goes. An
-interrupted pass leaves NULLs that the next run takes up again.
+The import computes every hand's ``allin_adj_net`` (pipeline/stats.py). Versions
+before 0.2 left preflop all-ins' NULL, to be filled later: this pass (``handlens
+equity``) fills them from the stored rows (cards, chips put in, all-in players,
+rake), committing as it goes. An interrupted pass leaves NULLs that the next run
+takes up again.
 """
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 A frame marked ``runout`` (pipeline/hand_frames.py) is one after which nobody can bet
 any more and every live player's two cards are known: each pot (bets in front
 included) is then shared by the chance of holding the best hand on the boards still
-to come, walked exactly by engine.equity. A preflop all-in takes about a third of a
-second, so the dashboard computes this only for the hand shown, and caches it.
+to come, counted exactly by engine.equity (a few ms for a multi-way preflop all-in);
+the dashboard computes this for the hand shown, and caches it.
 """
 from __future__ import annotations
 

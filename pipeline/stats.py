@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.cards import starting_hand_class
-from engine.equity import MOST_TO_COME, adjusted_net
+from engine.cards import DECK, starting_hand_class
+from engine.equity import adjusted_net
 from engine.hand import Hand, Kind, Street
 
 STATS_VERSION = "1"
@@ -215,14 +215,16 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
 
 _BOARD_AT = {Street.PREDEAL: 0, PREFLOP: 0, FLOP: 3, TURN: 4,
              RIVER: 5, SHOWDOWN: 5}
+_CARDS = frozenset(DECK)
 _BETTING = frozenset({FOLD, Kind.CHECK, CALL, BET, RAISE})
-NOT_COMPUTED = None  # a preflop all-in's adjusted net: pipeline/preflop_equity.py fills it
 
 
 def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decimal | None]:
     """All-in adjusted net for the players of an all-in hand (see docs/STATS.md);
-    empty when the hand does not qualify (every player then keeps their net)."""
-    if len(hand.boards) != 1 or hand.summary is None:
+    empty when the hand does not qualify (every player then keeps their net). A board
+    run more than once shares each pot by the same equity: each run is dealt from the
+    same deck, so each is worth what one run is."""
+    if not hand.boards or hand.summary is None:
         return {}
     all_in = {a.player for a in hand.actions if a.all_in}
     if not all_in:
@@ -236,12 +238,13 @@ def allin_adjusted(hand: Hand, invested: dict[str, Decimal]) -> dict[str, Decima
         return {}  # somebody could still bet: the board did not just run out
     last = max((a.street for a in hand.actions if a.kind in _BETTING), default=PREFLOP)
     board = hand.boards[0][:_BOARD_AT[last]]
-    if len(board) == 5:
+    if len(board) == 5 or any(run[:len(board)] != board for run in hand.boards):
         return {}
     hole = {s.player: s.hole_cards for s in live}
-    if 5 - len(board) > MOST_TO_COME:  # a preflop all-in: too slow for the import's path,
-        return dict.fromkeys(hole, NOT_COMPUTED)  # computed once the hands are stored
     dead = [c for s in hand.seats if s.player not in hole for c in s.hole_cards]
+    cards = [*board, *dead, *(c for held in hole.values() for c in held)]
+    if len(set(cards)) != len(cards) or not _CARDS.issuperset(cards):
+        return {}  # not a deal (a replay fails such a hand)
     return adjusted_net(board, hole, invested, all_in, hand.summary.rake, dead)
 
 

@@ -3,6 +3,7 @@ stored or explained, and every stored hand agrees with its own SUMMARY except
 where the room (or the tool that exported it) wrote it wrongly."""
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import duckdb
@@ -126,6 +127,28 @@ def test_special_files_by_name(corpus):
     assert sum(isinstance(h, Hand) for h in partial) == len(partial) - 2
     sitting, = _hands_in(corpus, "NLHE-9-max-USD-10-STT-200512.player.sitting.out.txt")
     assert [s.player for s in sitting.seats if s.sitting_out] == ["Player2"]
+
+
+def test_the_import_computes_every_all_in_adjusted_net(imported):
+    """No player row is left without its all-in adjusted net (preflop all-ins, multi-way
+    and side pots included), and in every hand the import adjusted, the adjusted nets
+    add up to minus the rake, as the nets do: equity shares each pot out, whole."""
+    summary, con = imported
+    assert summary.preflop_pending == 0
+    assert con.execute("SELECT count(*) FROM player_hand_flags"
+                       " WHERE allin_adj_net IS NULL").fetchall() == [(0,)]
+    hands = con.execute("""
+        SELECT f.site, f.hand_id, sum(f.allin_adj_net) + any_value(coalesce(h.rake, 0)),
+               count(*), bool_or(a.hand_id IS NOT NULL)
+        FROM player_hand_flags f JOIN hands h USING (site, hand_id)
+        LEFT JOIN (SELECT DISTINCT site, hand_id FROM actions WHERE all_in AND street <= 1) a
+               USING (site, hand_id)
+        GROUP BY f.site, f.hand_id
+        HAVING bool_or(f.allin_adj_net <> f.net)""").fetchall()
+    preflop = [h for h in hands if h[4]]
+    assert len(preflop) >= 300 and len(hands) - len(preflop) >= 100, (len(hands), len(preflop))
+    off = [h for h in hands if abs(h[2]) > Decimal("0.0001") * h[3]]
+    assert not off, off[:5]
 
 
 def test_reimporting_the_corpus_adds_nothing(imported, corpus, tmp_path):

@@ -198,7 +198,7 @@ def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
     assert metrics(at)["Hands"] == f"{hero_hands:,}"
 
 
-def test_import_then_preflop_equity(dashboard_db, monkeypatch, tmp_path):
+def test_import_computes_preflop_equity(dashboard_db, monkeypatch, tmp_path):
     from test_stats import THREE_WAY_PREFLOP
     db = tmp_path / "copy.duckdb"
     shutil.copy(dashboard_db, db)
@@ -206,14 +206,8 @@ def test_import_then_preflop_equity(dashboard_db, monkeypatch, tmp_path):
     folder.mkdir()
     (folder / "three-way.txt").write_text(THREE_WAY_PREFLOP, encoding="utf-8")
     pending = "SELECT count(DISTINCT hand_id) FROM player_hand_flags WHERE allin_adj_net IS NULL"
-    import duckdb
-    con = duckdb.connect(str(db))  # the sample's own preflop all-ins: not this test's
-    con.execute("UPDATE hand_players SET allin_adj_net = net"
-                " WHERE chances IS NOT NULL AND allin_adj_net IS NULL").fetchall()
-    con.close()
     at = run_page(db, "import_files", monkeypatch)
     at.text_input(key="folder").input(str(folder))
-    at.checkbox(key="equity").check()
     at.button(key="import").click().run(timeout=600)
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert metrics(at)["New hands"] == "1"

@@ -42,15 +42,21 @@ def test_three_way_with_a_side_pot():
     assert eq_main == {"A": Fraction(38, 42), "B": Fraction(2, 42), "C": Fraction(2, 42)}
 
 
-def test_preflop_walk_is_remembered_under_renamed_suits():
-    # the same deal with hearts and spades swapped: one walk, the same shares
-    from engine.equity import _walk
-    _walk.cache_clear()
-    first = pot_equities([], {"A": ("As", "Ah"), "B": ("Kd", "Qd")}, [POT])
-    second = pot_equities([], {"A": ("Ah", "As"), "B": ("Kc", "Qc")}, [POT])
-    assert first == second
-    assert _walk.cache_info().hits == 1 and _walk.cache_info().misses == 1
-    assert sum(first[0].values()) == 1
+def test_heads_up_preflop_reads_the_table_and_equals_the_walk():
+    """A heads-up preflop deal with no other card known is read from the table; with a
+    folded hand shown (out of the deck) it is walked. Either way round, the shares of
+    one pot add up to one, and the table's equal the walk's."""
+    from engine import board_walk
+    hole = {"A": ("As", "Ah"), "B": ("Kd", "Qd")}
+    (table,) = pot_equities([], hole, [POT])
+    (swapped,) = pot_equities([], {"B": hole["B"], "A": hole["A"]}, [POT])
+    assert table == swapped and sum(table.values()) == 1
+    index = board_walk.INDEX
+    boards, (won,) = board_walk.shares([[index[c] for c in hole[p]] for p in "AB"], [], [],
+                                       [[0, 1]])
+    assert table == {"A": Fraction(won[0], boards * 2520), "B": Fraction(won[1], boards * 2520)}
+    (dead,) = pot_equities([], hole, [POT], dead=["Ac", "Ad"])  # two aces folded, shown
+    assert dead["A"] < table["A"] and sum(dead.values()) == 1
 
 
 def test_walk_agrees_with_the_eval7_enumeration_on_random_flop_and_turn_all_ins():

@@ -1,19 +1,35 @@
-"""engine/headsup.py's classes of heads-up match-ups: one key exactly for the match-ups
-a renaming of the suits makes alike (checked against trying all 24 renamings, as the
-table's build script does), and the hands' order kept."""
+"""engine/headsup.py: its classes of heads-up match-ups (one key exactly for the
+match-ups a renaming of the suits makes alike, checked against trying all 24
+renamings, and the hands' order kept), and the shipped table of every class's exact
+counts, sampled against every board walked one by one and against poker-equity."""
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
+import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.headsup import _least, class_key
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.build_headsup_table import DECK, INDEX, canonical  # noqa: E402
+from engine.board_walk import INDEX
+
+DECK = list(INDEX)
+_RENAMED = [dict(zip(range(4), order)) for order in itertools.permutations(range(4))]
+
+
+def canonical(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The least of the 24 suit renamings of two hands (card indexes), each hand's
+    cards in order and the lesser hand first: the brute force ``class_key`` is held to."""
+    best = None
+    for rename in _RENAMED:
+        x = tuple(sorted(c // 4 * 4 + rename[c % 4] for c in a))
+        y = tuple(sorted(c // 4 * 4 + rename[c % 4] for c in b))
+        key = x + y if x <= y else y + x
+        if best is None or key < best:
+            best = key
+    return best
 
 RENAMINGS = [dict(zip("cdhs", order)) for order in itertools.permutations("cdhs")]
 deals = st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True)
@@ -61,30 +77,62 @@ def test_suits_that_differ_are_other_classes():
     assert class_key(["As", "Ks"], ["Qc", "Qd"]) == offsuit
 
 
-def test_counts_are_read_in_the_hands_order(tmp_path, monkeypatch):
-    """A small table of three classes built as the build script does; each deal of a
-    class, renamed and either way round, reads the counts poker-equity walks for it."""
-    import random
-
+def _sample(n: int, seed: int) -> list[tuple[list[str], list[str]]]:
+    """``n`` classes of the shipped table picked at random, each as a deal of it with
+    the suits renamed at random and the hands either way round."""
     import numpy as np
 
-    from bench.build_headsup_table import walk
-    from engine import headsup
+    from engine.headsup import TABLE
+    rng = random.Random(seed)
+    classes = np.load(TABLE)["classes"]
+    deals = []
+    for row in rng.sample(range(len(classes)), n):
+        rename = rng.choice(RENAMINGS)
+        cards = [DECK[c][0] + rename[DECK[c][1]] for c in classes[row]]
+        a, b = cards[:2], cards[2:]
+        deals.append((b, a) if rng.random() < 0.5 else (a, b))
+    return deals
 
-    deals = [["Ah", "Kh", "Qs", "Qh"], ["7c", "2d", "9d", "8d"], ["As", "Ad", "Kc", "Kd"]]
-    keys = [_brute(d) for d in deals]
-    table = tmp_path / "headsup_preflop.npz"
-    np.savez_compressed(table, classes=np.array(keys, np.uint8),
-                        counts=np.array([walk(k) for k in keys], np.uint32))
-    monkeypatch.setattr(headsup, "TABLE", table)
-    headsup._table.cache_clear()
-    rng = random.Random(5)
-    try:
-        for cards in deals:
-            rename = rng.choice(RENAMINGS)
-            renamed = [c[0] + rename[c[1]] for c in cards]
-            for a, b in ((renamed[:2], renamed[2:]), (renamed[2:], renamed[:2])):
-                key = (INDEX[a[0]], INDEX[a[1]], INDEX[b[0]], INDEX[b[1]])
-                assert headsup.counts(a, b) == walk(key), (a, b)
-    finally:
-        headsup._table.cache_clear()
+
+def _walked(deal: tuple[list[str], list[str]]) -> tuple[int, int, int]:
+    from engine import board_walk
+    a, b = deal
+    return board_walk.headsup([INDEX[c] for c in a], [INDEX[c] for c in b])
+
+
+def test_the_table_holds_every_class_once():
+    import numpy as np
+
+    from engine.headsup import TABLE
+    data = np.load(TABLE)
+    classes, counts = data["classes"], data["counts"].astype(np.int64)
+    assert len(classes) == 47_008 == len({tuple(c) for c in classes.tolist()})
+    assert (counts.sum(axis=1) == 1_712_304).all()
+    keys = {class_key([DECK[c] for c in k[:2]], [DECK[c] for c in k[2:]]) for k in classes}
+    assert len(keys) == 47_008
+
+
+def test_two_thousand_sampled_classes_equal_every_board_walked():
+    """2,000 classes picked at random (a new pick each run: the seed is in the message),
+    each renamed and turned at random, read from the table: each equals the count of
+    every one of its 1,712,304 boards walked one by one, on two processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine import headsup
+    seed = random.randrange(1 << 30)
+    deals = _sample(2000, seed)
+    with ProcessPoolExecutor(2) as pool:
+        walked = list(pool.map(_walked, deals, chunksize=50))
+    for (a, b), got in zip(deals, walked):
+        assert headsup.counts(a, b) == got, (a, b, f"seed {seed}")
+
+
+def test_sampled_classes_equal_poker_equity():
+    """Three classes against poker-equity's compiled walk (independent of this project)."""
+    poker_equity = pytest.importorskip("poker_equity")
+    from engine import headsup
+    for a, b in _sample(3, random.randrange(1 << 30)):
+        result = poker_equity.exact_from_text("holdem", ["".join(a), "".join(b)], "", "")
+        want = (int(result["win_count"][0]), int(result["win_count"][1]),
+                int(result["tie_count"][0]))
+        assert headsup.counts(a, b) == want, (a, b)

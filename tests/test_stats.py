@@ -5,6 +5,8 @@ import json
 import re
 from decimal import Decimal
 
+import pytest
+
 from conftest import HANDWRITTEN
 
 from engine.positions import positions
@@ -253,7 +255,15 @@ def test_all_in_adjusted_net_of_a_turn_all_in(tmp_path):
     assert got["OldOakTree"] == Decimal("-7.35")  # folded: keeps the net
     preflop = dict(con.execute("SELECT player, allin_adj_net FROM player_hand_stats"
                                " WHERE hand_id = '240000001001'").fetchall())
-    assert preflop["Hero"] is None and preflop["Brightwater"] == Decimal(-5)
+    # Hero's Js Jc against Ad Kd, all-in preflop: the pot of 1,240 shared by the boards
+    # each wins (poker-equity's count, independent of the import's table)
+    poker_equity = pytest.importorskip("poker_equity")
+    walked = poker_equity.exact_from_text("holdem", ["JsJc", "AdKd"], "", "")
+    wins, ties = int(walked["win_count"][0]), int(walked["tie_count"][0])
+    share = Decimal(1240) * (2 * wins + ties) / (2 * int(walked["samples"]))
+    assert preflop["Hero"] == (share - 600).quantize(Decimal("0.0001"))
+    assert preflop["zz_top_zz"] == (1240 - share - 600).quantize(Decimal("0.0001"))
+    assert preflop["Brightwater"] == Decimal(-5)  # folded: keeps the net
 
 
 THREE_WAY_PREFLOP = """PokerStars Hand #240000009001: Tournament #3900000009, $5.00+$0.50 USD Hold'em No Limit - Level III (25/50) - 2026/11/05 21:04:11 CET [2026/11/05 15:04:11 ET]
@@ -292,15 +302,14 @@ Seat 3: Villain (big blind) showed [Kc Kd] and lost with a pair of Kings
 def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_path):
     """Shorty (7h 8h) all-in for 300, Hero (As Ad) for 1000, Villain (Kc Kd) calls:
     main pot 3 x 300 = 900 among the three, side pot 2 x 700 = 1400 between Hero and
-    Villain (Shorty's cards out of the deck), no rake. Stored as NULL at import, filled
-    by the equity pass; the equities checked against eval7 evaluating all 1,370,754
-    boards here (an enumeration independent of poker-equity's)."""
+    Villain (Shorty's cards out of the deck), no rake. Computed by the import itself;
+    the equities checked against eval7 evaluating all 1,370,754 boards here, one by
+    one (an enumeration independent of the import's)."""
     from decimal import Decimal
     from fractions import Fraction
 
     from engine.equity import enumerated
     from engine.pots import Pot
-    from pipeline import preflop_equity
     from pipeline.importer import Importer, discover
     from pipeline.store import Store
 
@@ -309,12 +318,9 @@ def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_p
     (tmp_path / "hh" / "three-way.txt").write_text(THREE_WAY_PREFLOP, encoding="utf-8")
     store = Store(tmp_path / "h.duckdb")
     summary = Importer(store, workers=1).run(discover([tmp_path / "hh"]))
-    assert summary.preflop_pending == 1
+    assert summary.preflop_pending == 0
     adjusted = "SELECT player, allin_adj_net FROM player_hand_stats ORDER BY player"
-    assert [v for _, v in store.con.execute(adjusted).fetchall()] == [None, None, None]
-    assert preflop_equity.fill(store.con, workers=1) == 1
     got = dict(store.con.execute(adjusted).fetchall())
-    assert preflop_equity.fill(store.con, workers=1) == 0  # nothing left to do
     store.close()
 
     hole = {"Shorty": ("7h", "8h"), "Hero": ("As", "Ad"), "Villain": ("Kc", "Kd")}
@@ -334,23 +340,33 @@ def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_p
     assert got["Hero"] > 0 > got["Villain"]  # aces are the favourite in both pots
 
 
-def test_import_with_equity_fills_the_preflop_all_ins(tmp_path, capsys):
+def test_equity_fills_what_an_earlier_version_left(tmp_path, capsys):
+    """A database made before 0.2 holds preflop all-ins without their adjusted net
+    (made here by emptying it): the import says so, computes its own new hands, and
+    --equity (handlens equity) fills the old ones."""
     (tmp_path / "hh").mkdir()
     (tmp_path / "hh" / "three-way.txt").write_text(THREE_WAY_PREFLOP, encoding="utf-8")
     db = str(tmp_path / "e.duckdb")
     assert main(["import", str(tmp_path / "hh"), "--db", db, "--quiet"]) == 0
-    assert "1 preflop all-in hands wait for their equity" in capsys.readouterr().out
+    assert "wait for their all-in adjusted net" not in capsys.readouterr().out
     import duckdb
-    con = duckdb.connect(db, read_only=True)
+    con = duckdb.connect(db)
     pending = "SELECT count(*) FROM player_hand_flags WHERE allin_adj_net IS NULL"
-    assert con.execute(pending).fetchall() == [(3,)]
+    assert con.execute(pending).fetchall() == [(0,)]
+    computed = con.execute("SELECT player, allin_adj_net FROM player_hand_flags").fetchall()
+    con.execute("UPDATE hand_players SET allin_adj_net = NULL WHERE chances IS NOT NULL")
     con.close()
     (tmp_path / "hh" / "again.txt").write_text(
         THREE_WAY_PREFLOP.replace("#240000009001", "#240000009002"), encoding="utf-8")
+    assert main(["import", str(tmp_path / "hh"), "--db", db, "--quiet"]) == 0
+    assert ("1 preflop all-in hands stored by a version before 0.2 wait for their all-in"
+            in capsys.readouterr().out)
     assert main(["import", str(tmp_path / "hh"), "--db", db, "--quiet", "--equity"]) == 0
-    assert "wait for their equity" not in capsys.readouterr().out
+    assert "wait for their all-in adjusted net" not in capsys.readouterr().out
     con = duckdb.connect(db, read_only=True)
     assert con.execute(pending).fetchall() == [(0,)]  # the new hand and the old one
+    assert sorted(con.execute("SELECT player, allin_adj_net FROM player_hand_flags"
+                              " WHERE hand_id = '240000009001'").fetchall()) == sorted(computed)
     by_hand = con.execute("SELECT hand_id, sum(allin_adj_net) FROM player_hand_flags"
                           " GROUP BY hand_id ORDER BY hand_id").fetchall()
     assert len(by_hand) == 2 and all(abs(total) <= Decimal("0.0003") for _, total in by_hand)

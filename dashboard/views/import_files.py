@@ -26,9 +26,6 @@ st.text(f"Database: {db}")
 files = st.file_uploader("Hand-history files", accept_multiple_files=True, key="uploads")
 folder = st.text_input("Or a file or folder on this machine (read recursively)",
                        key="folder", placeholder="/path/to/HandHistory")
-equity = st.checkbox("Then compute the all-in adjusted net of preflop all-ins (exact: about a "
-                     "third of a second a hand; otherwise `handlens equity` does it later)",
-                     key="equity")
 go = st.button("Import", type="primary", key="import")
 
 
@@ -44,13 +41,12 @@ def _save(uploaded) -> list[str]:
     return paths
 
 
-def _run(paths: list[str], equity: bool) -> dict | None:
+def _run(paths: list[str]) -> dict | None:
     """Run the import; show its progress; its summary (None if it failed)."""
     bar = st.progress(0.0, text="starting")
     errors = tempfile.TemporaryFile(mode="w+")
     command = [sys.executable, "-m", "pipeline.import_job", "--db", db, *paths]
-    proc = subprocess.Popen(command + (["--equity"] if equity else []),
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, text=True)
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, text=True)
     total, summary, error = 0, None, None
     for line in proc.stdout:
         try:
@@ -62,10 +58,6 @@ def _run(paths: list[str], equity: bool) -> dict | None:
         elif "bytes" in msg:
             share = min(msg["bytes"] / total, 1.0) if total else 0.0
             bar.progress(share, text=f"{msg['hands']:,} hands written")
-        elif "equity" in msg:
-            share = msg["equity"] / msg["of"] if msg["of"] else 1.0
-            bar.progress(share, text=f"preflop all-in equity: {msg['equity']:,} of "
-                                     f"{msg['of']:,} hands")
         elif "summary" in msg:
             summary = msg["summary"]
         elif "error" in msg:
@@ -95,7 +87,7 @@ if go:
         st.warning("Choose files to upload or name a folder first.")
         st.stop()
     data.close()  # this run's read connection would keep the importer waiting
-    summary = _run(paths, equity)
+    summary = _run(paths)
     if summary is not None:
         st.session_state["last_import"] = summary
 
@@ -111,9 +103,9 @@ if summary is not None:
         col.metric(label, f"{summary[key]:,}")
     st.caption(f"{summary['seconds']:.1f} s. The other pages show the new hands now.")
     if summary.get("preflop_equity_pending"):
-        st.info(f"{summary['preflop_equity_pending']:,} hands with an all-in before the flop "
-                "count at their plain net in the all-in adjusted figures until their equity "
-                "is computed: tick the box above next time, or run `handlens equity`.")
+        st.info(f"{summary['preflop_equity_pending']:,} hands with an all-in before the flop, "
+                "stored by a version before 0.2, count at their plain net in the all-in "
+                "adjusted figures until `handlens equity` computes their equity.")
     reasons = summary.get("parse_errors_by_reason") or {}
     rooms = summary.get("formats_not_supported") or {}
     if reasons:

@@ -59,9 +59,9 @@ if f.kind == "tournament":
 elif len(currencies) > 1:
     notes.append("The hands are in several currencies, so the graph counts big blinds.")
 if s["allin_not_computed"]:
-    notes.append(f"{s['allin_not_computed']:,} hands with an all-in before the flop count at "
-                 "their net in the all-in adjusted line: their equity is not computed yet "
-                 "(`handlens equity` computes it).")
+    notes.append(f"{s['allin_not_computed']:,} hands with an all-in before the flop, stored "
+                 "by a version before 0.2, count at their net in the all-in adjusted line: "
+                 "`handlens equity` computes their equity.")
 if curve.height < s["hands"]:
     notes.append(f"Drawn with {curve.height:,} of {s['hands']:,} points; the sums are over "
                  "every hand.")

@@ -1,0 +1,274 @@
+"""Every board still to come, walked exactly with NumPy: who holds the best hand on each.
+
+A seven-card hand's rank is read from two tables, no sorting and no branching per
+board (the method of SKPokerEval):
+
+- without a flush, the rank depends only on how many cards of each rank there are.
+  Each rank has a key chosen so that the sum of any seven cards' keys is unique
+  (``_KEYS``; ``tables()`` checks it over all 49,205 rank multisets): the sum indexes
+  a table of ranks;
+- a flush is seen in the sum of the cards' suit nibbles (one suit counts five or
+  more); its rank is read from its 13-bit mask of ranks in that suit. Seven cards
+  that hold a flush hold neither a full house nor four of a kind, so the flush rank
+  is the hand's.
+
+The tables hold eval7's ranking (engine/evaluate.py), renumbered densely (0 the
+worst, 7,461 the best): any two hands compare as eval7 compares them. They are
+built at first use in about a second. ``ranks`` evaluates every player's hand on
+every board of a set at once: a preflop deal's 1.7 million boards in tens of
+milliseconds a player.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb
+
+import numpy as np
+
+_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+_DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")  # card index = rank * 4 + suit
+INDEX = {card: i for i, card in enumerate(_DECK)}
+CARD_KEY = np.array([_KEYS[c // 4] for c in range(52)], np.int32)
+CARD_SUIT = np.array([1 << (4 * (c % 4)) for c in range(52)], np.int32)  # a nibble a suit
+CARD_BIT = np.array([1 << (c // 4) for c in range(52)], np.int32)
+SUIT_OF = np.arange(52, dtype=np.int32) % 4
+_FIVE = 0x3333  # added to the suit nibbles: a nibble of 5 or more reaches its 8 bit
+_EIGHTS = 0x8888
+TIE_UNIT = 2520  # divisible by any number of tied winners up to 10
+
+
+@lru_cache(maxsize=1)
+def tables() -> tuple[np.ndarray, np.ndarray]:
+    """(rank by the sum of seven cards' rank keys, rank of a flush by its rank mask)."""
+    import eval7
+
+    suits = "cdhs"
+    rank_sets = [r for r in combinations_with_replacement(range(13), 7)
+                 if max(r.count(x) for x in set(r)) <= 4]
+    sums = np.array([sum(_KEYS[x] for x in r) for r in rank_sets], np.int64)
+    if len(np.unique(sums)) != len(sums):
+        raise AssertionError("rank keys whose sums are not unique")
+    # each multiset dealt with suits in turn: no suit gets more than two of the seven
+    plain = [eval7.evaluate([eval7.Card("23456789TJQKA"[x] + suits[i % 4])
+                             for i, x in enumerate(r)]) for r in rank_sets]
+    masks = [m for m in range(1 << 13) if 5 <= m.bit_count() <= 7]
+    flush = [eval7.evaluate([eval7.Card("23456789TJQKA"[x] + "s")
+                             for x in range(13) if m >> x & 1]) for m in masks]
+    values = np.unique(np.array(plain + flush, np.int64))
+    by_sum = np.zeros(int(sums.max()) + 1, np.uint16)
+    by_sum[sums] = np.searchsorted(values, plain)
+    by_mask = np.zeros(1 << 13, np.uint16)
+    by_mask[masks] = np.searchsorted(values, flush)
+    return by_sum, by_mask
+
+
+def rank_of(cards: Sequence[int]) -> int:
+    """One seven-card hand's rank, read from the tables as ``ranks`` reads them."""
+    by_sum, by_mask = tables()
+    nibbles = sum(int(CARD_SUIT[c]) for c in cards)
+    for suit in range(4):
+        if nibbles >> (4 * suit) & 0xF >= 5:
+            return int(by_mask[sum(int(CARD_BIT[c]) for c in cards if c % 4 == suit)])
+    return int(by_sum[sum(int(CARD_KEY[c]) for c in cards)])
+
+
+@lru_cache(maxsize=16)
+def subsets(n: int, k: int) -> tuple[np.ndarray, ...]:
+    """Every k-subset of range(n) in lexicographic order, as k columns (uint8, each
+    contiguous: gathers along a column are what the walk does)."""
+    if k == 0:
+        return ()
+    rows = np.arange(n, dtype=np.uint8).reshape(n, 1)
+    for _ in range(k - 1):
+        last = rows[:, -1].astype(np.int64)
+        more = n - 1 - last  # how many larger values may follow each row
+        grown = np.repeat(rows, more, axis=0)
+        starts = np.repeat(np.cumsum(more) - more, more)
+        after = np.arange(len(grown)) - starts + np.repeat(last, more) + 1
+        rows = np.hstack([grown, after.astype(np.uint8).reshape(-1, 1)])
+    assert len(rows) == comb(n, k)
+    return tuple(np.ascontiguousarray(column) for column in rows.T)
+
+
+class Boards:
+    """Every board that completes ``board`` from the cards not ``known``: each board's
+    rank-key sum and suit nibbles, and (read only for boards where a hand may hold a
+    flush) its ranks in each suit."""
+
+    def __init__(self, known: Sequence[int], board: Sequence[int]) -> None:
+        taken = set(known) | set(board)
+        if board:  # a flop or a turn: at most 1,081 boards
+            rest = np.array([c for c in range(52) if c not in taken], np.uint8)
+            columns = tuple(rest[p] for p in subsets(len(rest), 5 - len(board)))
+            self.rows = None
+            self._key, self._suit, self._suited = _sums(columns)
+        else:  # preflop: the boards of the whole deck that hold no known card
+            self._key, self._suit, self._suited = _every_board()
+            self.rows = np.flatnonzero(self._suited & np.uint64(suited_bits(taken)) == 0)
+        self.count = len(self._key) if self.rows is None else len(self.rows)
+        self.key = self._at(self._key) + sum(int(CARD_KEY[c]) for c in board)
+        self.suit = self._at(self._suit) + sum(int(CARD_SUIT[c]) for c in board)
+        self._board = np.uint64(suited_bits(board))
+
+    def _at(self, column: np.ndarray) -> np.ndarray:
+        return column if self.rows is None else column[self.rows]
+
+    def suited_rows(self) -> np.ndarray:
+        """Each board's cards as one integer (see ``suited_bits``)."""
+        return self._at(self._suited) | self._board
+
+    def in_suit(self, which: np.ndarray, suit: np.ndarray) -> np.ndarray:
+        """Each of the boards ``which``'s ranks (a 13-bit mask) in its ``suit``."""
+        at = which if self.rows is None else self.rows[which]
+        suited = self._suited[at] | self._board
+        return (suited >> (suit.astype(np.uint64) * np.uint64(16))).astype(np.int32) & 0x1FFF
+
+
+def suited_bits(cards) -> int:
+    """Cards as one integer: a 16-bit field a suit, a bit a rank in it."""
+    return sum(1 << (16 * (c % 4) + c // 4) for c in cards)
+
+
+def _sums(columns: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Boards' (given as columns of cards) rank-key sums, suit nibbles and suited ranks."""
+    key = sum((CARD_KEY[c] for c in columns), np.zeros(len(columns[0]), np.int32))
+    suit = sum((CARD_SUIT[c] for c in columns), np.zeros(len(columns[0]), np.int32))
+    suited = np.zeros(len(key), np.uint64)
+    for c in columns:
+        suited |= np.left_shift(np.uint64(1), (c % 4 * 16 + c // 4).astype(np.uint64))
+    return key, suit, suited
+
+
+@lru_cache(maxsize=1)
+def _every_board() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The 2,598,960 boards of a whole deck (about 40 MB, built once a process)."""
+    return _sums(subsets(52, 5))
+
+
+def ranks(holes: Sequence[Sequence[int]], boards: Boards) -> np.ndarray:
+    """Each hand's rank on each board (players × boards, uint16; higher is better)."""
+    by_sum, by_mask = tables()
+    out = np.empty((len(holes), boards.count), np.uint16)
+    for i, (a, b) in enumerate(holes):
+        out[i] = by_sum[boards.key + (CARD_KEY[a] + CARD_KEY[b])]
+        counts = boards.suit + (CARD_SUIT[a] + CARD_SUIT[b] + _FIVE) & _EIGHTS
+        flushed = np.flatnonzero(counts)
+        if flushed.size:
+            high = counts[flushed]  # the one suit of five or more: its nibble's 8 bit
+            which = (high >= 0x80).astype(np.int32) + (high >= 0x800) + (high >= 0x8000)
+            mask = boards.in_suit(flushed, which)
+            for card in (a, b):
+                mask |= np.where(which == SUIT_OF[card], CARD_BIT[card], 0)
+            out[i, flushed] = by_mask[mask]
+    return out
+
+
+def headsup(first: Sequence[int], second: Sequence[int], board: Sequence[int] = (),
+            dead: Sequence[int] = ()) -> tuple[int, int, int]:
+    """Boards to come on which ``first`` wins, ``second`` wins, they tie."""
+    boards = Boards([*first, *second, *dead], board)
+    return _compared(*ranks([first, second], boards))
+
+
+def _compared(first: np.ndarray, second: np.ndarray) -> tuple[int, int, int]:
+    wins, ties = np.count_nonzero(first > second), np.count_nonzero(first == second)
+    return int(wins), len(first) - int(wins) - int(ties), int(ties)
+
+
+def shares(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int],
+           pots: Sequence[Sequence[int]]) -> tuple[int, list[list[int]]]:
+    """(boards to come, for each pot its players' wins in ``TIE_UNIT``ths of a board:
+    a tie of k players gives each TIE_UNIT / k). ``pots``: each pot's players, as
+    indexes into ``holes``; ``dead``: other cards out of the deck."""
+    if not board:
+        return _preflop_shares(holes, dead, pots)
+    boards = Boards([c for h in holes for c in h] + list(dead), board)
+    r = ranks(holes, boards)
+    return boards.count, [_won(r[list(players)]) for players in pots]
+
+
+def _won(r: np.ndarray, weight: np.ndarray | None = None) -> list[int]:
+    """Each player's wins (rows of ranks, a column a board) in TIE_UNITths, a board
+    counting ``weight`` times."""
+    if len(r) == 1:
+        return [int(weight.sum() if weight is not None else r.shape[1]) * TIE_UNIT]
+    won = r == r.max(axis=0)
+    split = TIE_UNIT // won.sum(axis=0, dtype=np.int64)
+    if weight is not None:
+        split = split * weight
+    return [int(split[w].sum()) for w in won]
+
+
+def _preflop_shares(holes: Sequence[Sequence[int]], dead: Sequence[int],
+                    pots: Sequence[Sequence[int]]) -> tuple[int, list[list[int]]]:
+    """``shares`` for five cards to come, without walking the boards one by one.
+
+    Where nobody holds a flush, every hand's rank depends only on the board's ranks:
+    each of the 6,175 multisets of five ranks is evaluated once, counted as many times
+    as the deck can deal it. A board on which somebody holds a flush has three or more
+    cards of one suit: for each suit and each k = 3, 4, 5 where a player can make a
+    flush, the boards with k cards of the suit are taken as (which k ranks of the
+    suit) × (the multiset of the other cards' ranks), each counted as often as the
+    deck deals it; their flush-blind result is taken off and their true one put in."""
+    by_sum, by_mask = tables()
+    known = [c for h in holes for c in h] + list(dead)
+    left = np.full(13, 4, np.int64)
+    for c in known:
+        left[c // 4] -= 1
+    multisets, multiset_key = _rank_multisets(5, 4)
+    dealt = np.prod(_CHOOSE[left, multisets], axis=1)  # boards of each multiset of ranks
+    some = np.flatnonzero(dealt)
+    dealt = dealt[some]
+    hole_key = np.array([CARD_KEY[a] + CARD_KEY[b] for a, b in holes], np.int32)[:, None]
+    plain = by_sum[multiset_key[some] + hole_key]
+    total = [_won(plain[list(players)], dealt) for players in pots]
+    for suit in range(4):
+        in_suit = [[c for c in h if c % 4 == suit] for h in holes]
+        taken = sum(1 << (c // 4) for c in known if c % 4 == suit)
+        others_left = left - 1 + np.array([(taken >> r) & 1 for r in range(13)])  # not of the suit
+        for k in range(max(3, 5 - max(map(len, in_suit))), 6):
+            masks, mask_key = _rank_sets(k)
+            free = np.flatnonzero((masks & taken) == 0)
+            rest, rest_key = _rank_multisets(5 - k, 3)
+            ways = np.prod(_CHOOSE[others_left, rest], axis=1)
+            used = np.flatnonzero(ways)
+            weight = np.broadcast_to(ways[used], (len(free), len(used))).ravel()
+            key = (mask_key[free][:, None] + rest_key[used][None, :]).ravel()
+            blind = by_sum[key + hole_key]
+            true = blind.copy()
+            for i, cards in enumerate(in_suit):
+                if len(cards) + k >= 5:
+                    flush = by_mask[masks[free] | sum(1 << (c // 4) for c in cards)]
+                    true[i] = np.repeat(flush, len(used))
+            for players, shares_ in zip(pots, total):
+                players = list(players)
+                for j, (plus, minus) in enumerate(zip(_won(true[players], weight),
+                                                      _won(blind[players], weight))):
+                    shares_[j] += plus - minus
+    return int(dealt.sum()), total
+
+
+_CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
+
+
+@lru_cache(maxsize=8)
+def _rank_multisets(size: int, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """The multisets of ``size`` ranks, no rank more than ``most`` times: each as 13
+    counts, and its rank-key sum (6,175 of five ranks, at most four alike)."""
+    found = [r for r in combinations_with_replacement(range(13), size)
+             if all(r.count(x) <= most for x in r)]
+    counts = np.zeros((len(found), 13), np.int64)
+    for i, r in enumerate(found):
+        for x in r:
+            counts[i, x] += 1
+    return counts, (counts @ np.array(_KEYS, np.int64)).astype(np.int32)
+
+
+@lru_cache(maxsize=8)
+def _rank_sets(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The sets of ``size`` distinct ranks: each as a 13-bit mask, and its rank-key sum."""
+    found = [m for m in range(1 << 13) if m.bit_count() == size]
+    keys = [sum(_KEYS[r] for r in range(13) if m >> r & 1) for m in found]
+    return np.array(found, np.int32), np.array(keys, np.int32)
