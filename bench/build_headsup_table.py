@@ -14,6 +14,7 @@ About ten minutes on two cores. ``--check N`` then walks N classes again (all wi
 and N // 100 of them with poker-equity's compiled walk too; any difference fails.
 
     python bench/build_headsup_table.py [--out engine/data] [--workers 2] [--check 0]
+    python bench/build_headsup_table.py --table engine/data/headsup_preflop.npz  # check all
 """
 from __future__ import annotations
 
@@ -111,6 +112,7 @@ def check(deals: np.ndarray, counts: np.ndarray, sample: int, workers: int) -> N
     """Walk ``sample`` classes again (0: all) on their own; a hundredth of them with
     poker-equity too. Raises on the first difference."""
     rng = np.random.default_rng()
+    started = time.perf_counter()
     rows = np.arange(len(deals)) if sample == 0 else rng.choice(len(deals), sample, replace=False)
     picked = [tuple(int(c) for c in deals[i]) for i in rows]
     with ProcessPoolExecutor(workers) as pool:
@@ -121,7 +123,7 @@ def check(deals: np.ndarray, counts: np.ndarray, sample: int, workers: int) -> N
         got = walk_reference(tuple(int(c) for c in deals[i]))
         if tuple(int(v) for v in counts[i]) != got:
             raise AssertionError(f"class {deals[i]}: table {counts[i]}, poker-equity {got}")
-    print(f"checked {len(rows):,} classes on their own, {max(1, len(rows) // 100)} "
+    print(f"checked {len(rows):,} classes in {time.perf_counter() - started:,.0f} s on their own, {max(1, len(rows) // 100)} "
           "with poker-equity: all equal")
 
 
@@ -132,14 +134,21 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--check", type=int, default=None, metavar="N",
                         help="then walk N classes again on their own (0: every class)")
+    parser.add_argument("--table", type=Path, metavar="NPZ",
+                        help="check this table (built already) instead of building one")
     args = parser.parse_args()
     started = time.perf_counter()
-    deals, counts = build(args.workers)
-    args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / "headsup_preflop.npz"
-    np.savez_compressed(path, classes=deals, counts=counts)
-    print(f"{len(deals):,} classes in {time.perf_counter() - started:,.0f} s: {path} "
-          f"({path.stat().st_size / 1e6:.2f} MB)")
+    if args.table:
+        data = np.load(args.table)
+        deals, counts = data["classes"], data["counts"]
+        args.check = 0 if args.check is None else args.check
+    else:
+        deals, counts = build(args.workers)
+        args.out.mkdir(parents=True, exist_ok=True)
+        path = args.out / "headsup_preflop.npz"
+        np.savez_compressed(path, classes=deals, counts=counts)
+        print(f"{len(deals):,} classes in {time.perf_counter() - started:,.0f} s: {path} "
+              f"({path.stat().st_size / 1e6:.2f} MB)")
     if args.check is not None:
         check(deals, counts, args.check, args.workers)
 
