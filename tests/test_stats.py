@@ -370,3 +370,35 @@ def test_equity_fills_what_an_earlier_version_left(tmp_path, capsys):
     by_hand = con.execute("SELECT hand_id, sum(allin_adj_net) FROM player_hand_flags"
                           " GROUP BY hand_id ORDER BY hand_id").fetchall()
     assert len(by_hand) == 2 and all(abs(total) <= Decimal("0.0003") for _, total in by_hand)
+
+
+def test_a_board_run_twice_is_worth_what_one_run_is():
+    """Every hand run more than once in the simulated sessions: its all-in adjusted net
+    is computed (not left at the net), and equals that of the same hand with only its
+    first run, since equity is taken when the betting ends, before the runs part."""
+    from dataclasses import replace
+
+    from conftest import SAMPLES
+    from engine.hand import Hand
+    from parsers.base.split import decode, split_hands
+    from pipeline.stats import allin_adjusted
+    runs_twice = []
+    for path in sorted((SAMPLES / "simulated").glob("*.txt")):
+        text, enc = decode(path.read_bytes())
+        for raw in split_hands(text, STARS, enc):
+            hand = STARS.parse(raw.text)
+            if isinstance(hand, Hand) and len(hand.boards) > 1:
+                runs_twice.append(hand)
+    assert len(runs_twice) >= 10
+    adjusted = 0
+    for hand in runs_twice:
+        invested: dict = {}
+        for act in hand.actions:
+            invested[act.player] = invested.get(act.player, 0) + act.amount
+        for player, amount in hand.uncalled:
+            invested[player] -= amount
+        twice = allin_adjusted(hand, invested)
+        once = allin_adjusted(replace(hand, boards=hand.boards[:1]), invested)
+        assert twice == once, hand.hand_id
+        adjusted += bool(twice)
+    assert adjusted >= len(runs_twice) // 2  # most were all-in with cards to come
