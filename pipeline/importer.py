@@ -11,15 +11,13 @@ reason; a file that cannot be read is reported with why, and the import goes on.
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import signal
-import stat
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain, islice
 from pathlib import Path
@@ -31,6 +29,7 @@ from parsers.registry import ROOMS, detect, room
 from pipeline import audit, preflop_equity
 from pipeline.store import FileState, Store
 from pipeline.unit import UnitResult, parse_unit
+from pipeline.work import cut_last, digest, read_file
 
 UNIT_HANDS = 2000  # hands per unit of work sent to a worker
 
@@ -119,26 +118,9 @@ def size_of(path: Path) -> int:
         return 0
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
 def _shown(path: Path) -> str:
     """A path as text, whatever bytes its name holds."""
     return os.fsencode(path).decode("utf-8", errors="replace")
-
-
-def read_file(path: Path) -> bytes:
-    """A regular file's bytes; OSError (with a reason a person understands) otherwise."""
-    info = path.stat()
-    if stat.S_ISDIR(info.st_mode):
-        os.scandir(path).close()  # raises why the folder could not be listed
-        raise OSError("the folder could not be listed")
-    if not stat.S_ISREG(info.st_mode):
-        kind = ("a FIFO" if stat.S_ISFIFO(info.st_mode) else "a socket"
-                if stat.S_ISSOCK(info.st_mode) else "a device")
-        raise OSError(f"not a regular file ({kind})")
-    return path.read_bytes()
 
 
 class Importer:
@@ -251,14 +233,14 @@ class Importer:
             return None
         self.progress(0, len(data))
         old = self.states.get(key)
-        digest = _digest(data)
-        if old is not None and old.hash == digest:
+        whole = digest(data)
+        if old is not None and old.hash == whole:
             s.files_unchanged += 1
             s.duplicates += old.hands - old.errors
             return None
         start, encoding = 0, None
         if (old is not None and old.encoding and 0 < old.resume_offset <= len(data)
-                and _digest(data[:old.resume_offset]) == old.prefix_hash):
+                and digest(data[:old.resume_offset]) == old.prefix_hash):
             start, encoding = old.resume_offset, old.encoding
         if start:
             text = decode_from(data, start, encoding)
@@ -267,7 +249,7 @@ class Importer:
             text, encoding = decode(data)
             fmt = detect(text)
         file_id = old.file_id if old is not None else self._new_id()
-        state = FileState(file_id, key, len(data), digest, len(data), digest,
+        state = FileState(file_id, key, len(data), whole, len(data), whole,
                           None, encoding, old.hands if start else 0,
                           old.errors if start else 0)
         if not isinstance(fmt, Room):
@@ -278,17 +260,15 @@ class Importer:
                 s.formats_not_supported[fmt] += 1
             return _Plan(state, _shown(path))
         state.format = fmt.name
-        hands = split_hands(text, fmt, encoding, base_offset=start or None,
-                            base_line=1 if not start else _line_of(data, start, encoding),
-                            context=context_at(data, start, encoding, fmt.context)
-                            if start and fmt.context is not None else "")
-        if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
-            # the last hand may still be growing: read it again when the file grows
-            state.resume_offset = hands[-1].byte_offset
-            state.prefix_hash = _digest(data[:state.resume_offset])
-            if not hands[-1].complete:  # kept raw, as a parse error, until it is whole
-                s.incomplete += 1
-                hands[-1] = replace(hands[-1], stray=CUT)
+        hands, again = cut_last(split_hands(
+            text, fmt, encoding, base_offset=start or None,
+            base_line=1 if not start else _line_of(data, start, encoding),
+            context=context_at(data, start, encoding, fmt.context)
+            if start and fmt.context is not None else ""), data)
+        if again is not None:  # the last hand may still be growing: read it again then
+            state.resume_offset = again
+            state.prefix_hash = digest(data[:again])
+            s.incomplete += hands[-1].stray == CUT
         state.hands += len(hands)
         return _Plan(state, _shown(path), fmt.name, hands,
                      drop_errors_from=start if old is not None else None,

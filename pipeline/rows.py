@@ -20,7 +20,7 @@ _SHARE = Decimal("0.0001")
 
 SCHEMAS: dict[str, pa.Schema] = {
     "hands": pa.schema([
-        ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int32()),
+        ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int64()),
         ("byte_offset", pa.int64()), ("byte_length", pa.int64()), ("line", pa.int32()),
         ("game", pa.string()), ("supported", pa.bool_()), ("structure", pa.string()),
         ("currency", pa.string()), ("small_blind", MONEY), ("big_blind", MONEY),
@@ -36,7 +36,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("content", pa.string()), ("raw_text", pa.string()),
     ]),
     "hand_copies": pa.schema([
-        ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int32()),
+        ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int64()),
         ("byte_offset", pa.int64()), ("byte_length", pa.int64()), ("line", pa.int32()),
         ("content", pa.string()),
     ]),
@@ -80,7 +80,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("action", pa.int32()), ("message", pa.string()),
     ]),
     "parse_errors": pa.schema([
-        ("file_id", pa.int32()), ("path", pa.string()), ("byte_offset", pa.int64()),
+        ("file_id", pa.int64()), ("path", pa.string()), ("byte_offset", pa.int64()),
         ("line", pa.int32()), ("reason", pa.string()), ("raw_text", pa.string()),
         ("detail", pa.string()),  # the traceback of an internal error
     ]),

@@ -1,0 +1,143 @@
+"""One unit of import work, the same whoever runs it: a file in, its rows and summary out.
+
+``import_file`` reads one hand-history file (a local path, or any address pyarrow's
+file systems open), finds its room, splits it, parses, judges and flattens every
+hand (pipeline/unit.py) and returns the rows of every table with a summary. It needs
+no shared state: the file's id is a digest of its path, so any process on any
+machine gives the same rows for the same file. ``handlens import --out`` runs it in
+a local process pool or as Dask tasks, each writing its own Parquet parts
+(pipeline/dataset.py), and a plain loop runs it in the tests.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+
+import pyarrow as pa
+
+from parsers.base.room import Room
+from parsers.base.split import CUT, RawHand, decode, split_hands
+from parsers.registry import detect
+from pipeline.rows import SCHEMAS
+from pipeline.unit import parse_unit
+
+FILES_SCHEMA = pa.schema([
+    ("file_id", pa.int64()), ("path", pa.string()), ("size", pa.int64()),
+    ("hash", pa.string()), ("resume_offset", pa.int64()), ("prefix_hash", pa.string()),
+    ("format", pa.string()), ("encoding", pa.string()), ("hands", pa.int32()),
+    ("errors", pa.int32()), ("imported_at", pa.timestamp("us"))])
+
+
+@dataclass
+class FileSummary:
+    """What one file gave: counts for the import's summary."""
+
+    path: str
+    file_id: int
+    hash: str = ""
+    size: int = 0
+    format: str | None = None
+    hands: int = 0  # hand texts found
+    stored: int = 0  # hands parsed (duplicates within the file left out)
+    unsupported: int = 0  # of which games the engine does not play
+    duplicates: int = 0  # hands found twice within the file
+    incomplete: int = 0  # a last hand cut off (kept as a parse error)
+    parse_errors: Counter = field(default_factory=Counter)  # by reason
+    unreadable: str | None = None  # why the file could not be read
+    recognised: bool = True  # False: no room's format
+
+    def as_json(self) -> dict:
+        out = {k: v for k, v in self.__dict__.items() if k != "parse_errors"}
+        out["parse_errors"] = dict(self.parse_errors)
+        return out
+
+
+def file_id_of(path: str) -> int:
+    """A file's id: 63 bits of a digest of its path, the same on every machine."""
+    return int.from_bytes(hashlib.blake2b(path.encode("utf-8", "surrogateescape"),
+                                          digest_size=8).digest(), "big") >> 1
+
+
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def read(path: str) -> bytes:
+    """A file's bytes, from a local path or an address pyarrow's file systems open
+    (``s3://``, ``gs://``, ``hdfs://``, ``file://``)."""
+    if "://" not in path:
+        return read_file(Path(path))
+    from pyarrow import fs
+    filesystem, inner = fs.FileSystem.from_uri(path)
+    with filesystem.open_input_stream(inner) as stream:
+        return stream.read()
+
+
+def read_file(path: Path) -> bytes:
+    """A regular file's bytes; OSError (with a reason a person understands) otherwise."""
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        os.scandir(path).close()  # raises why the folder could not be listed
+        raise OSError("the folder could not be listed")
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a FIFO" if stat.S_ISFIFO(info.st_mode) else "a socket"
+                if stat.S_ISSOCK(info.st_mode) else "a device")
+        raise OSError(f"not a regular file ({kind})")
+    return path.read_bytes()
+
+
+def cut_last(hands: list[RawHand], data: bytes) -> tuple[list[RawHand], int | None]:
+    """A file's hands with the last one marked as cut off when the file ends inside
+    it, and the offset to read again from when the file grows (None: it ends whole)."""
+    if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
+        again = hands[-1].byte_offset
+        if not hands[-1].complete:  # kept raw, as a parse error, until it is whole
+            hands = [*hands[:-1], replace(hands[-1], stray=CUT)]
+        return hands, again
+    return hands, None
+
+
+def import_file(path: str, verify: bool = True, stats: bool = True
+                ) -> tuple[dict[str, pa.Table], FileSummary]:
+    """Every row one file gives (the tables of pipeline/rows.py and ``files``), and
+    its summary. Never raises for what the file holds; an unreadable file gives no
+    rows and says why."""
+    summary = FileSummary(path, file_id_of(path))
+    try:
+        data = read(path)
+    except OSError as exc:
+        summary.unreadable = exc.strerror or str(exc)
+        return {}, summary
+    summary.size, summary.hash = len(data), digest(data)
+    text, encoding = decode(data)
+    fmt = detect(text)
+    resume, prefix = len(data), summary.hash
+    if isinstance(fmt, Room):
+        summary.format = fmt.name
+        hands, again = cut_last(split_hands(text, fmt, encoding), data)
+        if again is not None:
+            resume, prefix = again, digest(data[:again])
+        summary.hands = len(hands)
+        summary.incomplete = sum(1 for h in hands if h.stray == CUT)
+        result = parse_unit([(summary.file_id, path, fmt.name, hands)], verify, stats)
+        tables = result.tables
+        summary.duplicates = result.duplicates
+        summary.parse_errors = +result.reasons
+        summary.parse_errors.pop(CUT, None)
+        summary.stored = tables["hands"].num_rows
+        summary.unsupported = summary.stored - sum(tables["hands"]["supported"].to_pylist())
+    else:
+        summary.format, summary.recognised = fmt, fmt is not None
+        tables = {name: schema.empty_table() for name, schema in SCHEMAS.items()}
+    errors = tables["parse_errors"].num_rows
+    tables["files"] = pa.Table.from_pylist([{
+        "file_id": summary.file_id, "path": path, "size": len(data), "hash": summary.hash,
+        "resume_offset": resume, "prefix_hash": prefix, "format": summary.format,
+        "encoding": encoding, "hands": summary.hands, "errors": errors,
+        "imported_at": datetime.now()}], schema=FILES_SCHEMA)
+    return tables, summary
