@@ -74,6 +74,16 @@ def _parser() -> argparse.ArgumentParser:
                      help="also fill the all-in adjusted net of hands a version before 0.2 "
                           "stored without it, as handlens equity does (new hands always "
                           "get theirs)")
+    imp.add_argument("--out", metavar="DIR|URI",
+                     help="write a Parquet dataset there instead of a database: one part "
+                          "per table per file, a manifest last (the commands read it with "
+                          "--parquet)")
+    imp.add_argument("--engine", choices=("local", "dask"), default="local",
+                     help="with --out: run the files' tasks in local processes (default) "
+                          "or on a Dask cluster (pip install -e '.[dask]')")
+    imp.add_argument("--address", metavar="tcp://HOST:8786",
+                     help="with --engine dask: the scheduler (default: start a local "
+                          "cluster of --workers processes for this run)")
     imp.set_defaults(run=_cmd_import)
 
     ver = sub.add_parser(
@@ -226,6 +236,11 @@ def _version() -> str:
 
 
 def _cmd_import(args: argparse.Namespace) -> int:
+    if args.out:
+        return _import_dataset(args)
+    if args.engine != "local" or args.address:
+        _say("--engine dask and --address write a dataset: give --out DIR")
+        return 2
     from pipeline.importer import Importer, discover, size_of
     from pipeline.store import Store
 
@@ -247,6 +262,31 @@ def _cmd_import(args: argparse.Namespace) -> int:
         print(json.dumps(summary.as_json()))
     else:
         _print_summary(summary, args.db)
+    return 0
+
+
+def _import_dataset(args: argparse.Namespace) -> int:
+    """``import --out``: the files' tasks on the chosen engine, into a Parquet dataset."""
+    from pipeline import scale
+
+    if args.equity:
+        _say("--equity is for a database made before 0.2, not with --out")
+        return 2
+    show = not (args.quiet or args.json) and sys.stderr.isatty()
+    if show:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+        with Progress("[bold]importing", BarColumn(), MofNCompleteColumn(), "files",
+                      TimeElapsedColumn()) as bar:
+            task = bar.add_task("files", total=None)
+            summary = scale.run(args.paths, args.out, args.engine, args.address, args.workers,
+                                lambda done, total: bar.update(task, completed=done,
+                                                               total=total))
+    else:
+        summary = scale.run(args.paths, args.out, args.engine, args.address, args.workers)
+    if args.json:
+        print(json.dumps(summary.as_json()))
+    else:
+        _print_summary(summary, args.out)
     return 0
 
 

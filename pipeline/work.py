@@ -50,6 +50,7 @@ class FileSummary:
     parse_errors: Counter = field(default_factory=Counter)  # by reason
     unreadable: str | None = None  # why the file could not be read
     recognised: bool = True  # False: no room's format
+    supported: bool = True  # False: a room's format that handlens does not read yet
 
     def as_json(self) -> dict:
         out = {k: v for k, v in self.__dict__.items() if k != "parse_errors"}
@@ -132,7 +133,7 @@ def import_file(path: str, verify: bool = True, stats: bool = True
         summary.stored = tables["hands"].num_rows
         summary.unsupported = summary.stored - sum(tables["hands"]["supported"].to_pylist())
     else:
-        summary.format, summary.recognised = fmt, fmt is not None
+        summary.format, summary.recognised, summary.supported = fmt, fmt is not None, False
         tables = {name: schema.empty_table() for name, schema in SCHEMAS.items()}
     errors = tables["parse_errors"].num_rows
     tables["files"] = pa.Table.from_pylist([{

@@ -1,0 +1,152 @@
+"""``handlens import --out DIR``: the import as independent tasks, into a Parquet dataset.
+
+Each input file is one task (``import_into``): read it, parse, judge and flatten its
+hands (pipeline/work.py), write its parts (pipeline/dataset.py), return its summary.
+Tasks share nothing, so they run in a local process pool (``engine="local"``) or on
+a Dask cluster (``engine="dask"``: the scheduler at ``address``, or a local cluster
+started for the run). This process only lists the files, hands out the tasks, and
+writes the manifest when every task is done. A file whose content the manifest
+already holds is not parsed again; a file that changed (grew) is read whole and its
+parts replaced.
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from pipeline import dataset
+from pipeline.importer import Summary, discover
+from pipeline.work import FileSummary, digest, import_file, read
+
+
+def import_into(path: str, out: str, known: str | None = None, verify: bool = True,
+                stats: bool = True) -> dict:
+    """One task: a file's rows written as its parts of the dataset ``out``; returns
+    its summary (as JSON), with the rows written per table. ``known``: the hash of
+    the file's content already in the dataset (nothing is done if it is unchanged)."""
+    if known is not None:
+        try:
+            if digest(read(path)) == known:
+                return {"path": path, "unchanged": True}
+        except OSError:
+            pass  # import_file says why
+    tables, summary = import_file(path, verify, stats)
+    rows = dataset.write_parts(out, dataset.part_key(path), tables) if tables else {}
+    return {**summary.as_json(), "rows": rows}
+
+
+def run(paths: Iterable[str | Path], out: str, engine: str = "local",
+        address: str | None = None, workers: int | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Summary:
+    """Import every file under ``paths`` into the dataset ``out``; the import's summary.
+    ``progress(files_done, files_in_all)`` is called as tasks finish."""
+    started = time.perf_counter()
+    files = [str(p) for p in discover(paths, exclude=[out])]
+    old = dataset.read_manifest(out) or {}
+    units: dict[str, dict] = dict(old.get("units", {}))
+    known = {u["path"]: u.get("hash") for u in units.values()}
+    workers = workers or os.cpu_count() or 1
+    results = []
+    tell = progress or (lambda done, total: None)
+    for result in _tasks(files, out, known, engine, address, workers):
+        results.append(result)
+        tell(len(results), len(files))
+    summary = _summary(results)
+    for r in results:
+        if not r.get("unchanged") and r.get("unreadable") is None:
+            units[dataset.part_key(r["path"])] = {
+                "path": r["path"], "hash": r["hash"], "size": r["size"],
+                "format": r["format"], "rows": r["rows"]}
+    totals = _totals(out, units)
+    summary.hands_new = max(totals["hands"] - old.get("summary", {}).get("hands", 0), 0)
+    stored = sum(r.get("stored", 0) for r in results)
+    summary.duplicates += stored - summary.hands_new
+    summary.unsupported = max(totals["unsupported"]
+                              - old.get("summary", {}).get("unsupported", 0), 0)
+    summary.hands_new -= summary.unsupported
+    summary.seconds = time.perf_counter() - started
+    dataset.write_manifest(out, {"units": units, "engine": engine, "summary": totals,
+                                 "last_import": summary.as_json()})
+    return summary
+
+
+def _tasks(files: list[str], out: str, known: dict[str, str | None], engine: str,
+           address: str | None, workers: int) -> Iterable[dict]:
+    """Every file's task, run by the engine; results as they finish."""
+    if engine == "dask":
+        yield from _dask(files, out, known, address, workers)
+    elif workers <= 1 or len(files) <= 1:
+        for f in files:
+            yield import_into(f, out, known.get(f))
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [pool.submit(import_into, f, out, known.get(f)) for f in files]
+            for future in as_completed(futures):
+                yield future.result()
+
+
+def _dask(files: list[str], out: str, known: dict[str, str | None], address: str | None,
+          workers: int) -> Iterable[dict]:
+    try:
+        from distributed import Client, LocalCluster, as_completed as finished
+    except ImportError:
+        raise SystemExit("handlens: --engine dask needs Dask: "
+                         "pip install 'handlens[dask]' (or -e '.[dask]')") from None
+    cluster = None
+    if address is None:  # a cluster of this machine's cores, for this run only
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+    client = Client(address or cluster)
+    try:
+        futures = client.map(import_into, files, [out] * len(files),
+                             [known.get(f) for f in files], pure=False)
+        for future in finished(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _summary(results: list[dict]) -> Summary:
+    """The tasks' summaries added up (hands new and duplicates across files: later)."""
+    s = Summary(files=len(results))
+    for r in results:
+        if r.get("unchanged"):
+            s.files_unchanged += 1
+            continue
+        f = FileSummary(**{k: v for k, v in r.items() if k in FileSummary.__dataclass_fields__})
+        if f.unreadable is not None:
+            s.files_unreadable.append((f.path, f.unreadable))
+        elif not f.recognised:
+            s.files_not_recognised.append(f.path)
+        elif not f.supported:
+            s.formats_not_supported[f.format] += 1
+        s.incomplete += f.incomplete
+        s.duplicates += f.duplicates
+        s.parse_errors += sum(f.parse_errors.values())
+        s.errors_by_reason.update(f.parse_errors)
+    return s
+
+
+def _totals(out: str, units: dict[str, dict]) -> dict:
+    """Hands in the whole dataset, each counted once, and of them the unsupported."""
+    import duckdb
+    _, root = dataset.filesystem(out)
+    parts = [f"{root}/hands/{key}.parquet" for key, u in units.items()
+             if u.get("rows", {}).get("hands")]
+    if not parts or "://" in out:
+        return {"hands": sum(u.get("rows", {}).get("hands", 0) for u in units.values()),
+                "unsupported": 0}
+    con = duckdb.connect()
+    try:
+        hands, supported = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE supported) FROM (SELECT DISTINCT ON"
+            " (site, hand_id) site, hand_id, supported FROM read_parquet(?))",
+            [parts]).fetchall()[0]
+    finally:
+        con.close()
+    return {"hands": hands, "unsupported": hands - supported}
