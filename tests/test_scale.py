@@ -1,0 +1,165 @@
+"""``handlens import --out``: the same rows as ``handlens import``, whichever engine runs
+the tasks (a plain loop, the local process pool, a 2-worker Dask LocalCluster), with
+retried tasks, grown files, copies, bad text, UTF-16 and unsupported games."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from conftest import HANDWRITTEN, SAMPLES
+from conftest import import_paths as store_import
+from pipeline import dataset, scale
+
+CASH = next(HANDWRITTEN.glob("*Alcor*.txt"))
+CHILDREN = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
+            "verdicts", "findings")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A Dask cluster of two worker processes on this machine, for the module."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def _hands_of(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    starts = [i for i in range(len(text)) if text.startswith("PokerStars Hand #", i)]
+    return [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)])]
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory) -> Path:
+    """The samples, and a file of each kind that is not plain: bad text, UTF-16, a room
+    not supported yet, no hand history at all (no hand in two files: the dataset keeps
+    every copy, its views keep one; tests/test_dataset_views.py)."""
+    folder = tmp_path_factory.mktemp("mixed")
+    shutil.copytree(SAMPLES, folder / "samples")
+    hands = _hands_of(CASH)
+    edge = folder / "edge"
+    edge.mkdir()
+    (edge / "broken.txt").write_text((hands[0] + hands[1].replace(
+        "Tanzanite: checks", "Tanzanite: juggles")).replace("#2400", "#2499"))
+    (edge / "utf16.txt").write_bytes("".join(hands).replace("#2400", "#2477").replace(
+        "\n", "\r\n").encode("utf-16"))
+    (edge / "everleaf.txt").write_text("Everleaf Gaming Game #1234\n"
+                                       "***** Hand history for game #1234 *****\n")
+    (edge / "notes.txt").write_text("my notes\n")
+    return folder
+
+
+def _rows(con: duckdb.DuckDBPyConnection, table: str, source: str) -> str:
+    """A query of ``table``'s rows in ``source`` (the store ``s``, or a dataset folder),
+    the file id replaced by the file's path (ids differ: a counter there, a digest here)."""
+    if source == "s":
+        frm, files = f"s.{table}", "s.files"
+    else:
+        frm, files = f"read_parquet('{source}/{table}/*.parquet')", \
+            f"read_parquet('{source}/files/*.parquet')"
+    if table == "files":
+        return (f"SELECT path, size, hash, resume_offset, prefix_hash, format, encoding, hands,"
+                f" errors FROM {frm}")
+    if table in ("hands", "hand_copies"):
+        return f"SELECT t.* EXCLUDE (file_id), f.path FROM {frm} t JOIN {files} f USING (file_id)"
+    if table == "parse_errors":
+        return f"SELECT * EXCLUDE (file_id) FROM {frm}"
+    return f"SELECT * FROM {frm}"
+
+
+def _differences(con, left: str, right: str) -> dict[str, tuple[int, int]]:
+    """Per table: rows only in ``left``, rows only in ``right`` (where any)."""
+    out = {}
+    for table in dataset.TABLES:
+        a, b = _rows(con, table, left), _rows(con, table, right)
+        only = [con.execute(f"SELECT count(*) FROM ({x} EXCEPT ALL {y})").fetchall()[0][0]
+                for x, y in ((a, b), (b, a))]
+        if any(only):
+            out[table] = tuple(only)
+    return out
+
+
+def _compare(store: Path | None, *datasets: Path) -> dict:
+    con = duckdb.connect()
+    if store is not None:
+        con.execute(f"ATTACH '{store}' AS s (READ_ONLY)")
+    first = "s" if store is not None else str(datasets[0])
+    try:
+        return {str(d): diff for d in datasets
+                if (diff := _differences(con, first, str(d)))}
+    finally:
+        con.close()
+
+
+def test_the_dataset_holds_the_rows_handlens_import_stores(mixed, tmp_path):
+    """Both directions, every table, the local process pool; and the summaries agree."""
+    s = store_import(tmp_path / "h.duckdb", mixed)
+    d = scale.run([mixed], str(tmp_path / "ds"), workers=2)
+    assert _compare(tmp_path / "h.duckdb", tmp_path / "ds") == {}
+    for field in ("files", "hands_new", "unsupported", "parse_errors", "incomplete",
+                  "formats_not_supported", "files_not_recognised", "errors_by_reason"):
+        assert getattr(d, field) == getattr(s, field), field
+    assert d.parse_errors == 1 and dict(d.formats_not_supported) == {"Everleaf": 1}
+    manifest = dataset.read_manifest(str(tmp_path / "ds"))
+    assert manifest["schema"] and manifest["summary"]["hands"] == s.hands_new + s.unsupported
+    assert len(manifest["units"]) == d.files - len(d.files_unreadable)
+
+
+def test_dask_and_a_plain_loop_write_the_same_rows(mixed, tmp_path, cluster):
+    local = scale.run([mixed], str(tmp_path / "local"), workers=2)
+    dask = scale.run([mixed], str(tmp_path / "dask"), engine="dask", address=cluster)
+    loop = scale.run([mixed], str(tmp_path / "loop"), workers=1)
+    assert _compare(None, tmp_path / "local", tmp_path / "dask", tmp_path / "loop") == {}
+    assert dask.as_json() | {"seconds": 0} == local.as_json() | {"seconds": 0}
+    assert loop.hands_new == local.hands_new > 3000
+
+
+def test_a_retried_task_replaces_its_parts(tmp_path, cluster):
+    out = str(tmp_path / "ds")
+    first = scale.import_into(str(CASH), out)
+    again = scale.import_into(str(CASH), out)  # as a task the cluster runs again
+    assert first["rows"] == again["rows"] and first["rows"]["hands"] == 4
+    key = dataset.part_key(str(CASH))
+    for table in dataset.TABLES:
+        assert [p.name for p in (tmp_path / "ds" / table).iterdir()] == [f"{key}.parquet"]
+    con = duckdb.connect()
+    assert con.execute(f"SELECT count(*) FROM '{out}/hands/*.parquet'").fetchall() == [(4,)]
+
+
+def test_a_grown_file_is_read_again_whole(tmp_path, cluster):
+    hands = _hands_of(CASH)
+    live = tmp_path / "live" / "table.txt"
+    live.parent.mkdir()
+    live.write_text("".join(hands[:2]) + hands[2][:hands[2].index("*** SUMMARY ***")])
+    out = str(tmp_path / "ds")
+    first = scale.run([live.parent], out, engine="dask", address=cluster)
+    assert (first.hands_new, first.incomplete, first.parse_errors) == (2, 1, 0)
+    live.write_text("".join(hands))
+    second = scale.run([live.parent], out, engine="dask", address=cluster)
+    assert (second.hands_new, second.incomplete, second.parse_errors) == (2, 0, 0)
+    third = scale.run([live.parent], out, engine="dask", address=cluster)
+    assert (third.files_unchanged, third.hands_new) == (1, 0)
+    store_import(tmp_path / "h.duckdb", live.parent)
+    assert _compare(tmp_path / "h.duckdb", tmp_path / "ds") == {}
+
+
+def test_two_copies_of_a_file_count_once(tmp_path):
+    shutil.copy(CASH, tmp_path / "a.txt")
+    shutil.copy(CASH, tmp_path / "b.txt")
+    s = scale.run([tmp_path / "a.txt", tmp_path / "b.txt"], str(tmp_path / "ds"), workers=2)
+    assert (s.hands_new, s.duplicates) == (4, 4)  # as handlens import counts them
+
+
+def test_import_out_on_the_command_line(tmp_path, capsys):
+    from pipeline.cli import main
+    out = tmp_path / "ds"
+    assert main(["import", str(CASH), "--out", str(out), "--quiet"]) == 0
+    said = capsys.readouterr().out
+    assert "hands new                4" in said and str(out) in said
+    assert main(["import", str(CASH), "--engine", "dask", "--quiet",
+                 "--db", str(tmp_path / "x.duckdb")]) == 2
+    assert "give --out DIR" in capsys.readouterr().err
