@@ -44,7 +44,9 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
     """Import every file under ``paths`` into the dataset ``out``; the import's summary.
     ``progress(files_done, files_in_all)`` is called as tasks finish."""
     started = time.perf_counter()
-    files = [str(p) for p in discover(paths, exclude=[out])]
+    _, root = dataset.filesystem(out)
+    files = [str(p) for p in discover(paths)
+             if "://" in out or not str(p.resolve()).startswith(root + os.sep)]
     old = dataset.read_manifest(out) or {}
     units: dict[str, dict] = dict(old.get("units", {}))
     known = {u["path"]: u.get("hash") for u in units.values()}
@@ -55,15 +57,17 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
         results.append(result)
         tell(len(results), len(files))
     summary = _summary(results)
+    replaced = 0  # hands the dataset had from files read again (grown): not duplicates
     for r in results:
         if not r.get("unchanged") and r.get("unreadable") is None:
+            replaced += units.get(dataset.part_key(r["path"]), {}).get("rows", {}).get("hands", 0)
             units[dataset.part_key(r["path"])] = {
                 "path": r["path"], "hash": r["hash"], "size": r["size"],
                 "format": r["format"], "rows": r["rows"]}
     totals = _totals(out, units)
     summary.hands_new = max(totals["hands"] - old.get("summary", {}).get("hands", 0), 0)
     stored = sum(r.get("stored", 0) for r in results)
-    summary.duplicates += stored - summary.hands_new
+    summary.duplicates += max(stored - summary.hands_new - replaced, 0)
     summary.unsupported = max(totals["unsupported"]
                               - old.get("summary", {}).get("unsupported", 0), 0)
     summary.hands_new -= summary.unsupported

@@ -140,7 +140,8 @@ def test_a_grown_file_is_read_again_whole(tmp_path, cluster):
     assert (first.hands_new, first.incomplete, first.parse_errors) == (2, 1, 0)
     live.write_text("".join(hands))
     second = scale.run([live.parent], out, engine="dask", address=cluster)
-    assert (second.hands_new, second.incomplete, second.parse_errors) == (2, 0, 0)
+    assert (second.hands_new, second.incomplete, second.parse_errors, second.duplicates) == (
+        2, 0, 0, 0)
     third = scale.run([live.parent], out, engine="dask", address=cluster)
     assert (third.files_unchanged, third.hands_new) == (1, 0)
     store_import(tmp_path / "h.duckdb", live.parent)
@@ -157,6 +158,11 @@ def test_two_copies_of_a_file_count_once(tmp_path):
 def test_import_out_on_the_command_line(tmp_path, capsys):
     from pipeline.cli import main
     out = tmp_path / "ds"
+    shutil.copy(CASH, tmp_path / "cash.txt")
+    assert main(["import", str(tmp_path), "--out", str(out), "--quiet"]) == 0
+    assert main(["import", str(tmp_path), "--out", str(out), "--quiet"]) == 0  # not its parts
+    said = capsys.readouterr().out
+    assert "files                    1  (1 unchanged)" in said, said
     assert main(["import", str(CASH), "--out", str(out), "--quiet"]) == 0
     said = capsys.readouterr().out
     assert "hands new                4" in said and str(out) in said

@@ -1,0 +1,119 @@
+"""A large import into a Parquet dataset: its time, the whole process tree's peak
+memory, and how fast the commands read the dataset back.
+
+Builds (or takes) a folder of N PokerStars hands (copies of real hands with new ids,
+as bench/import_bench.py does), runs ``handlens import --out`` on it while sampling
+the memory of the import and all its processes together (psutil, every 0.2 s), then
+times ``handlens stats --parquet`` and ``verify --parquet`` on the dataset, each
+against ``handlens stats`` on a DuckDB database made from the same dataset in the
+same run (the baseline).
+
+    python bench/dataset_bench.py --hands 1000000 [--engine local|dask] [--keep DIR]
+"""
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HANDLENS = [sys.executable, "-m", "pipeline.cli"]
+
+
+def tree_peak(process: subprocess.Popen) -> tuple[list[float], threading.Thread]:
+    """Sample the resident memory of ``process`` and its descendants until it ends;
+    the peak (MB) lands in the returned list."""
+    import psutil
+    peak = [0.0]
+
+    def watch() -> None:
+        root = psutil.Process(process.pid)
+        while process.poll() is None:
+            try:
+                procs = [root, *root.children(recursive=True)]
+                rss = sum(p.memory_info().rss for p in procs if p.is_running())
+                peak[0] = max(peak[0], rss / 2**20)
+            except psutil.Error:
+                pass
+            time.sleep(0.2)
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return peak, thread
+
+
+def timed(argv: list[str], repeat: int = 3) -> float:
+    """Best of ``repeat`` whole-command seconds (start-up included)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        subprocess.run(argv, cwd=ROOT, check=True, capture_output=True)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=1_000_000)
+    ap.add_argument("--dir", type=Path, help="an existing folder of histories")
+    ap.add_argument("--engine", choices=("local", "dask"), default="local")
+    ap.add_argument("--keep", type=Path, help="write the dataset here and keep it")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.dir
+        if folder is None:
+            from bench.import_bench import build_folder
+            folder = Path(tmp) / "hands"
+            build_folder(folder, args.hands)
+        out = args.keep or Path(tmp) / "dataset"
+        started = time.perf_counter()
+        proc = subprocess.Popen([*HANDLENS, "import", str(folder), "--out", str(out),
+                                 "--engine", args.engine, "--quiet"], cwd=ROOT,
+                                stdout=subprocess.PIPE, text=True)
+        peak, watcher = tree_peak(proc)
+        said, _ = proc.communicate()
+        watcher.join()
+        seconds = time.perf_counter() - started
+        if proc.returncode:
+            raise SystemExit(f"the import failed: {said}")
+        hands = next(int(line.split()[2].replace(",", "")) for line in said.splitlines()
+                     if line.startswith("hands new"))
+        print(f"import --out ({args.engine}): {hands:,} hands in {seconds:,.0f} s "
+              f"({hands / seconds:,.0f} hands/s); peak memory of the process tree "
+              f"{peak[0]:,.0f} MB")
+        stats_parquet = timed([*HANDLENS, "stats", "--parquet", str(out), "--format", "json"])
+        verify_parquet = timed([*HANDLENS, "verify", "--parquet", str(out), "--json"])
+        db = Path(tmp) / "same.duckdb"
+        subprocess.run([sys.executable, "-c", _TO_DUCKDB, str(out), str(db)], cwd=ROOT,
+                       check=True)
+        stats_db = timed([*HANDLENS, "stats", "--db", str(db), "--format", "json"])
+        print(f"handlens stats --parquet: {stats_parquet:.2f} s "
+              f"(--db on the same rows in DuckDB: {stats_db:.2f} s, ratio "
+              f"{stats_parquet / stats_db:.2f}); verify --parquet: {verify_parquet:.2f} s")
+
+
+_TO_DUCKDB = """
+import sys
+from pipeline.dataset_views import open_dataset
+from pipeline.store import CHILD_TABLES, connect
+src = open_dataset(sys.argv[1])
+con = connect(sys.argv[2])
+for table in ("hands", *CHILD_TABLES, "parse_errors"):
+    narrow = (" REPLACE (file_id % 2147483647 AS file_id)"  # 63-bit digests in the dataset
+              if table in ("hands", "parse_errors") else "")
+    frame = src.execute(f"SELECT *{narrow} FROM {table}").arrow()
+    con.register("rows", frame)
+    con.execute(f"INSERT INTO {table} SELECT * FROM rows")
+    con.unregister("rows")
+con.close()
+"""
+
+
+if __name__ == "__main__":
+    main()
