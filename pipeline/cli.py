@@ -209,7 +209,10 @@ def _parser() -> argparse.ArgumentParser:
                     "and an Import page (the only part that writes). Pages read the "
                     "database read-only and keep working while `handlens import` writes. "
                     "Open the address it prints in a browser; Ctrl-C stops it.")
-    dash.add_argument("--db", **_DB)
+    where = dash.add_mutually_exclusive_group()
+    where.add_argument("--db", **_DB)
+    where.add_argument("--parquet", metavar="DIR",
+                       help=_PARQUET + "; read-only: the Import page is off")
     dash.add_argument("--port", type=int, default=8501, help="port to serve on (default 8501)")
     dash.add_argument("--address", default="localhost",
                       help="address to listen on (default localhost: this machine only)")
@@ -544,7 +547,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 def _cmd_dashboard(args: argparse.Namespace) -> int:
     """Replace this process by `streamlit run dashboard/app.py` (through dashboard.serve,
     which loads what the pages need first), the database path
-    passed in the HANDLENS_DB environment variable."""
+    passed in the HANDLENS_DB environment variable (a dataset's: HANDLENS_PARQUET)."""
     import os
     from importlib.util import find_spec
 
@@ -552,11 +555,17 @@ def _cmd_dashboard(args: argparse.Namespace) -> int:
     if spec is None or not spec.origin:
         raise FileNotFoundError("the dashboard package is not installed")
     app = Path(spec.origin).with_name("app.py")
-    db = Path(args.db).resolve()
-    if not db.exists():
-        print(f"handlens: no database at {db} yet: the dashboard's Import page creates it",
-              file=sys.stderr)
-    env = dict(os.environ, HANDLENS_DB=str(db))
+    if args.parquet:
+        from pipeline.dataset_views import open_dataset
+        open_dataset(args.parquet, audit=False).close()  # a clear message if it is none
+        env = dict(os.environ, HANDLENS_PARQUET=str(Path(args.parquet).resolve()))
+    else:
+        db = Path(args.db).resolve()
+        if not db.exists():
+            print(f"handlens: no database at {db} yet: the dashboard's Import page creates "
+                  f"it", file=sys.stderr)
+        env = dict(os.environ, HANDLENS_DB=str(db))
+        env.pop("HANDLENS_PARQUET", None)
     argv = [sys.executable, "-m", "dashboard.serve", "run", str(app),
             "--server.port", str(args.port), "--server.address", args.address,
             "--server.headless", "true", "--server.fileWatcherType", "none",

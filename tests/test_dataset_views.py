@@ -229,3 +229,40 @@ def test_cli_refuses_what_parquet_cannot_do(samples, tmp_path, capsys):
     assert "no manifest.json" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["stats", "--parquet", str(out), "--db", str(db)])
+
+
+def dashboard_page(monkeypatch, page: str, db: Path | None = None, out: Path | None = None):
+    """A dashboard page run by AppTest over the database or the dataset."""
+    from streamlit.testing.v1 import AppTest
+
+    from conftest import ROOT
+    monkeypatch.delenv("HANDLENS_PARQUET", raising=False)
+    if out is not None:
+        monkeypatch.setenv("HANDLENS_PARQUET", str(out))
+    else:
+        monkeypatch.setenv("HANDLENS_DB", str(db))
+    at = AppTest.from_file(str(ROOT / "dashboard" / "app.py"), default_timeout=120)
+    at.query_params.update({"player": "*", "game": "cash"})
+    at.run()
+    if page != "overview":
+        at.switch_page(f"views/{page}.py")
+        at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("page", ["overview", "verification", "positions"])
+def test_dashboard_pages_over_the_dataset(samples, monkeypatch, page):
+    db, out = samples
+    pages = [dashboard_page(monkeypatch, page, **where) for where in ({"db": db}, {"out": out})]
+    metrics = [{m.label: m.value for m in at.metric} for at in pages]
+    tables = [[d.value for d in at.dataframe] for at in pages]
+    assert metrics[0] or tables[0]
+    assert metrics[1] == metrics[0] and len(tables[1]) == len(tables[0])
+    assert all(a.equals(b) for a, b in zip(*tables))
+
+
+def test_dashboard_import_page_says_the_dataset_is_read_only(samples, monkeypatch):
+    at = dashboard_page(monkeypatch, "import_files", out=samples[1])
+    assert any("read-only" in i.value for i in at.info)
+    assert not at.button
