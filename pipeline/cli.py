@@ -95,7 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--json", action="store_true", help="print one JSON object")
     ver.add_argument("--recheck", action="store_true",
                      help="first judge every stored hand again, reading it back from its "
-                          "file (after an upgrade of the rules engine)")
+                          "file (after an upgrade of the rules engine); not with --parquet")
     ver.set_defaults(run=_cmd_verify)
 
     st = sub.add_parser(

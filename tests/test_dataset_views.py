@@ -227,6 +227,8 @@ def test_cli_refuses_what_parquet_cannot_do(samples, tmp_path, capsys):
     assert "--recheck" in capsys.readouterr().err
     assert main(["stats", "--parquet", str(tmp_path)]) == 2
     assert "no manifest.json" in capsys.readouterr().err
+    assert main(["dashboard", "--parquet", str(tmp_path)]) == 2
+    assert "no manifest.json" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["stats", "--parquet", str(out), "--db", str(db)])
 
