@@ -11,7 +11,8 @@ last figures it had for the same question and marks the run as stale, or raises
 
 With HANDLENS_PARQUET set (``handlens dashboard --parquet DIR``) the pages read a
 Parquet dataset instead, through pipeline.dataset_views: opened once per version of
-its manifest, each run of a page given a cursor of it; it is never busy.
+its manifest (the audit between hands computed when a page first asks for it), each
+run of a page given a cursor of it; it is never busy.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ import streamlit as st
 
 from pipeline import audit, hand_list, hand_steps, queries, reports, tournaments
 from pipeline.dataset import MANIFEST
-from pipeline.dataset_views import open_dataset
+from pipeline.dataset_views import add_audit, open_dataset
 
 DB_ENV = "HANDLENS_DB"
 PARQUET_ENV = "HANDLENS_PARQUET"  # a Parquet dataset's folder: read instead of a database
@@ -105,17 +106,22 @@ def _locked(exc: Exception) -> bool:
     return "lock" in text or "different configuration" in text
 
 
-_datasets: dict[str, tuple[tuple, duckdb.DuckDBPyConnection]] = {}
+_datasets: dict[str, list] = {}  # path -> [signature, connection, audited]
 _datasets_lock = threading.Lock()
 
 
-def _dataset(path: str) -> duckdb.DuckDBPyConnection:
-    """A cursor of the dataset's views, opened once per version of its manifest."""
+def _dataset(path: str, audited: bool = False) -> duckdb.DuckDBPyConnection:
+    """A cursor of the dataset's views, opened once per version of its manifest; with
+    ``audited``, the audit between hands computed first (once: only the pages that
+    show it wait for it)."""
     sig = signature(path)
     with _datasets_lock:
         held = _datasets.get(path)
         if held is None or held[0] != sig:
-            held = _datasets[path] = (sig, open_dataset(path))
+            held = _datasets[path] = [sig, open_dataset(path, audit=False), False]
+        if audited and not held[2]:
+            add_audit(held[1])
+            held[2] = True
         return held[1].cursor()
 
 
@@ -156,6 +162,8 @@ def close() -> None:
 
 @st.cache_data(show_spinner=False, max_entries=512)
 def _cached(name: str, path: str, sig: tuple, args: tuple):
+    if name == "between_hands" and path == dataset_path():  # the audit's tables first
+        _dataset(path, audited=True).close()
     return QUERIES[name](_connection(path), *args)
 
 

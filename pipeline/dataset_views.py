@@ -9,8 +9,11 @@ A hand found in several files is kept once, as ``handlens import`` keeps it: the
 copy of the first file (by path, then byte offset) wins, the child tables keep only
 the rows of the winning part, and the other copies show in ``hand_copies``. Whether
 any hand occurs twice is looked up once, at open; where none does, the views are
-plain (no joins). The audit between hands is computed at open into tables of the
-connection (``audit_sessions``, ``audit_findings``): Parquet is never written here.
+plain (no joins; ``files`` alone counts its hands kept, as the store does). The
+audit between hands is computed into tables of the connection (``audit_sessions``,
+``audit_findings``; at open, or later by ``add_audit``): Parquet is never written here.
+Each part's footer is read once per connection; each scan still opens every part,
+so fewer, larger parts read faster.
 
 Local folders only: an address with ``://`` (DuckDB's httpfs) is not supported yet.
 """
@@ -55,6 +58,8 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
         raise DatasetError(f"{out}: only local folders can be read with --parquet for "
                            "now (object stores through DuckDB's httpfs are not supported)")
     root = os.path.abspath(out)
+    if any(c in root for c in "*?["):  # read_parquet would take them for a pattern
+        raise DatasetError(f"{out}: a dataset's path cannot hold *, ? or [ (move it)")
     manifest = read_manifest(root) if os.path.isdir(root) else None
     if manifest is None:
         raise DatasetError(f"{out} is not a handlens dataset (no {MANIFEST})")
@@ -103,11 +108,19 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
     for view in views:
         con.execute(view).fetchall()
     if audit:
-        from pipeline import audit as audit_module
-        for name in OVERLAYS:
-            con.execute(tables[name]).fetchall()
-        audit_module.store(con)
+        add_audit(con)
     return con
+
+
+def add_audit(con: duckdb.DuckDBPyConnection) -> None:
+    """Compute the audit between hands into the tables audit_sessions and
+    audit_findings of the connection (as the import keeps them in the store)."""
+    from pipeline import audit
+
+    tables, _ = _statements()
+    for name in OVERLAYS:
+        con.execute(tables[name]).fetchall()
+    audit.store(con)
 
 
 def _losers(con: duckdb.DuckDBPyConnection, source) -> bool:

@@ -78,6 +78,16 @@ def assert_same_tables(db: Path, out: Path) -> dict[str, int]:
     return {t: d[0] for t, d in found.items()}
 
 
+def losers(out: Path) -> bool:
+    """Whether the views resolve duplicates (a table of the copies that lost)."""
+    con = open_dataset(str(out), audit=False)
+    try:
+        return bool(con.execute("SELECT count(*) FROM duckdb_tables()"
+                                " WHERE table_name = 'dataset_losers'").fetchall()[0][0])
+    finally:
+        con.close()
+
+
 def same(a, b) -> bool:
     if isinstance(a, pl.DataFrame):
         return isinstance(b, pl.DataFrame) and a.equals(b)
@@ -141,6 +151,7 @@ def real(corpus, tmp_path_factory) -> tuple[Path, Path]:
 def test_samples_every_table_equal_both_ways(samples):
     counts = assert_same_tables(*samples)
     assert counts["hands"] > 1000 and counts["hand_players"] > counts["hands"]
+    assert not losers(samples[1])  # no hand twice: the plain views
     assert counts["audit_findings"]
 
 
@@ -168,6 +179,7 @@ def test_two_copies_of_a_file_count_once(tmp_path):
     (folder / "d.txt").write_bytes(text[:text.rindex(b"*** SUMMARY ***")])
     db, out = build_both(tmp_path, folder)
     counts = assert_same_tables(db, out)
+    assert losers(out)
     con = open_dataset(str(out), audit=False)
     hands = con.execute("SELECT count(*) FROM hands h JOIN files f USING (file_id)"
                         " WHERE f.path LIKE '%/a/%'").fetchall()[0][0]
@@ -200,6 +212,8 @@ def test_not_a_dataset(tmp_path):
         open_dataset(str(tmp_path))
     with pytest.raises(DatasetError, match="not a handlens dataset"):
         open_dataset(str(tmp_path / "missing"))
+    with pytest.raises(DatasetError, match="cannot hold"):
+        open_dataset(str(tmp_path / "data[1]"))
     with pytest.raises(DatasetError, match="only local folders"):
         open_dataset("s3://bucket/dataset")
 
