@@ -2,7 +2,8 @@
 
 It lays out the pages, draws the shared filters in the sidebar and runs the page
 chosen, turning "an import is writing" and "no database yet" into short notices.
-The database is the file named by the HANDLENS_DB environment variable.
+The database is the file named by the HANDLENS_DB environment variable, or a Parquet
+dataset's folder named by HANDLENS_PARQUET (read-only).
 """
 from __future__ import annotations
 
@@ -74,7 +75,9 @@ except data.Busy:
     waiting = True
 except data.NoDatabase as missing:
     with notice.container():
-        st.info("There is no database here yet: import hand histories on the Import page "
+        st.info("There is no handlens dataset here (no manifest.json): `handlens import "
+                "PATH --out DIR` writes one." if data.dataset_path() else
+                "There is no database here yet: import hand histories on the Import page "
                 "(or with `handlens import`).", icon=":material/info:")
         st.code(str(missing), language=None)
 except SchemaError as exc:

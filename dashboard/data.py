@@ -8,6 +8,11 @@ hands show on the next run of a page. While another process writes (``handlens i
 DuckDB's lock), opening fails: ``fetch`` tries again briefly, then hands back the
 last figures it had for the same question and marks the run as stale, or raises
 ``Busy`` when it has none. The page frame turns these into a short notice.
+
+With HANDLENS_PARQUET set (``handlens dashboard --parquet DIR``) the pages read a
+Parquet dataset instead, through pipeline.dataset_views: opened once per version of
+its manifest (the audit between hands computed when a page first asks for it), each
+run of a page given a cursor of it; it is never busy.
 """
 from __future__ import annotations
 
@@ -21,8 +26,11 @@ import duckdb
 import streamlit as st
 
 from pipeline import audit, hand_list, hand_steps, queries, reports, tournaments
+from pipeline.dataset import MANIFEST
+from pipeline.dataset_views import add_audit, open_dataset
 
 DB_ENV = "HANDLENS_DB"
+PARQUET_ENV = "HANDLENS_PARQUET"  # a Parquet dataset's folder: read instead of a database
 DEFAULT_DB = "handlens.duckdb"
 
 # the questions the pages may ask: a fixed list, nothing else is run
@@ -63,15 +71,26 @@ _busy_seen = [0.0]
 _run = threading.local()  # this script run's connection
 
 
+def dataset_path() -> str | None:
+    """The Parquet dataset the dashboard reads, if it reads one."""
+    folder = os.environ.get(PARQUET_ENV)
+    return str(Path(folder).resolve()) if folder else None
+
+
 def db_path() -> str:
-    return str(Path(os.environ.get(DB_ENV) or DEFAULT_DB).resolve())
+    return dataset_path() or str(Path(os.environ.get(DB_ENV) or DEFAULT_DB).resolve())
 
 
 def signature(path: str) -> tuple:
     """What changes when the database is written: size and time of the file and
-    of its write-ahead log."""
+    of its write-ahead log (of a dataset: of its manifest, written last)."""
     out = []
-    for p in (path, path + ".wal"):
+    names = (os.path.join(path, MANIFEST), None) if path == dataset_path() else (
+        path, path + ".wal")
+    for p in names:
+        if p is None:
+            out.append(None)
+            continue
         try:
             s = os.stat(p)
             out.append((s.st_size, s.st_mtime_ns))
@@ -87,8 +106,29 @@ def _locked(exc: Exception) -> bool:
     return "lock" in text or "different configuration" in text
 
 
+_datasets: dict[str, list] = {}  # path -> [signature, connection, audited]
+_datasets_lock = threading.Lock()
+
+
+def _dataset(path: str, audited: bool = False) -> duckdb.DuckDBPyConnection:
+    """A cursor of the dataset's views, opened once per version of its manifest; with
+    ``audited``, the audit between hands computed first (once: only the pages that
+    show it wait for it)."""
+    sig = signature(path)
+    with _datasets_lock:
+        held = _datasets.get(path)
+        if held is None or held[0] != sig:
+            held = _datasets[path] = [sig, open_dataset(path, audit=False), False]
+        if audited and not held[2]:
+            add_audit(held[1])
+            held[2] = True
+        return held[1].cursor()
+
+
 def connect(path: str) -> duckdb.DuckDBPyConnection:
     """A read-only connection; ``Busy`` if the file stays locked for a moment."""
+    if path == dataset_path():
+        return _dataset(path)
     waits = RETRY_WAITS if time.monotonic() - _busy_seen[0] > BUSY_MEMORY else ()
     for wait in (0.0, *waits):
         time.sleep(wait)
@@ -122,6 +162,8 @@ def close() -> None:
 
 @st.cache_data(show_spinner=False, max_entries=512)
 def _cached(name: str, path: str, sig: tuple, args: tuple):
+    if name == "between_hands" and path == dataset_path():  # the audit's tables first
+        _dataset(path, audited=True).close()
     return QUERIES[name](_connection(path), *args)
 
 

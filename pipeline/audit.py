@@ -258,6 +258,7 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
              LEFT JOIN audit_hands a USING (site, hand_id)
         WHERE c.content IS DISTINCT FROM h.content)
         SELECT * EXCLUDE (k, session), k::VARCHAR AS tbl, session FROM found
+        ORDER BY site, hand_id, code, other_hand_id, player, message
         """)
     names = [d[0] for d in cur.description]
     return pl.DataFrame(cur.fetchall(), schema=names, orient="row",
@@ -267,7 +268,7 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
 def _sessions(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     cur = con.execute("""
         WITH seated AS (
-            SELECT a.k, a.session, list(DISTINCT p.player) AS players
+            SELECT a.k, a.session, list(DISTINCT p.player ORDER BY p.player) AS players
             FROM audit_hands a JOIN hand_players p USING (site, hand_id)
             GROUP BY a.k, a.session),
         s AS (

@@ -12,6 +12,8 @@ _DB = {"default": DEFAULT_DB, "help": f"database file (default {DEFAULT_DB})"}
 _WAIT = {"type": float, "default": 60.0, "metavar": "SECONDS",
          "help": "while another process (an import) holds the database, wait this long "
                  "for it before giving up (default 60)"}
+_PARQUET = ("read the Parquet dataset in folder DIR (handlens import --out) instead of a "
+            "database, through DuckDB views; duplicates across files count once")
 BUSY = 75  # exit status when the database stayed busy: try again later (EX_TEMPFAIL)
 
 
@@ -36,14 +38,16 @@ def main(argv: list[str] | None = None) -> int:
 def _refusal(exc: Exception, args: argparse.Namespace) -> int:
     """What stops a command without being a bug, in one line: a missing file, a
     database of another version, one another process holds, one DuckDB refuses."""
+    from pipeline.dataset_views import DatasetError
     from pipeline.store import DatabaseBusy, SchemaError
 
-    if isinstance(exc, (FileNotFoundError, SchemaError, DatabaseBusy)):
+    if isinstance(exc, (FileNotFoundError, SchemaError, DatabaseBusy, DatasetError)):
         print(f"handlens: {exc}", file=sys.stderr)
         return BUSY if isinstance(exc, DatabaseBusy) else 2
     if type(exc).__module__.lstrip("_").startswith("duckdb"):
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"handlens: {getattr(args, 'db', '')}: {first}", file=sys.stderr)
+        where = getattr(args, "parquet", None) or getattr(args, "db", "")
+        print(f"handlens: {where}: {first}", file=sys.stderr)
         return 2
     raise exc
 
@@ -90,8 +94,7 @@ def _parser() -> argparse.ArgumentParser:
         "verify", help="the rules engine's verdicts: counts, findings, the hands concerned",
         description="Report the verdict of every imported hand (ok, warning, failed, "
                     "unverifiable, unsupported) and the findings behind them.")
-    ver.add_argument("--db", **_DB)
-    ver.add_argument("--wait", **_WAIT)
+    _source(ver)
     ver.add_argument("--status", choices=("ok", "warning", "failed", "unverifiable", "unsupported"),
                      help="select hands with this verdict (default: failed)")
     ver.add_argument("--code", help="select hands with this finding code, e.g. POT_MISMATCH")
@@ -102,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--json", action="store_true", help="print one JSON object")
     ver.add_argument("--recheck", action="store_true",
                      help="first judge every stored hand again, reading it back from its "
-                          "file (after an upgrade of the rules engine)")
+                          "file (after an upgrade of the rules engine); not with --parquet")
     ver.set_defaults(run=_cmd_verify)
 
     st = sub.add_parser(
@@ -110,8 +113,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Statistics as defined in docs/STATS.md (VPIP, PFR, 3-bet, AF, WTSD, "
                     "W$SD, ...), with the chances and dones behind each percentage. A stat "
                     "with no chances is shown empty.")
-    st.add_argument("--db", **_DB)
-    st.add_argument("--wait", **_WAIT)
+    _source(st)
     st.add_argument("--player", help="whose stats (default: the hero, whose cards are dealt "
                                      "in most hands)")
     st.add_argument("--by", default="position",
@@ -130,8 +132,7 @@ def _parser() -> argparse.ArgumentParser:
                     "twice with different content. Each finding names both hands with "
                     "their file and line. A finding here never changes a hand's own "
                     "verdict (handlens verify).")
-    au.add_argument("--db", **_DB)
-    au.add_argument("--wait", **_WAIT)
+    _source(au)
     au.add_argument("--player", help="only the table sessions this player sat in")
     au.add_argument("--since", type=_date, help="sessions from this date (YYYY-MM-DD)")
     au.add_argument("--until", type=_date, help="sessions to this date, included (YYYY-MM-DD)")
@@ -206,8 +207,7 @@ def _parser() -> argparse.ArgumentParser:
 
     err = sub.add_parser("errors", help="list the hands that could not be parsed",
                          description="List parse errors as file:line and reason.")
-    err.add_argument("--db", **_DB)
-    err.add_argument("--wait", **_WAIT)
+    _source(err)
     err.add_argument("--limit", type=int, default=0, help="show at most N (default all)")
     err.add_argument("--text", action="store_true", help="also print each hand's raw text")
     err.set_defaults(run=_cmd_errors)
@@ -219,12 +219,23 @@ def _parser() -> argparse.ArgumentParser:
                     "and an Import page (the only part that writes). Pages read the "
                     "database read-only and keep working while `handlens import` writes. "
                     "Open the address it prints in a browser; Ctrl-C stops it.")
-    dash.add_argument("--db", **_DB)
+    where = dash.add_mutually_exclusive_group()
+    where.add_argument("--db", **_DB)
+    where.add_argument("--parquet", metavar="DIR",
+                       help=_PARQUET + "; read-only: the Import page is off")
     dash.add_argument("--port", type=int, default=8501, help="port to serve on (default 8501)")
     dash.add_argument("--address", default="localhost",
                       help="address to listen on (default localhost: this machine only)")
     dash.set_defaults(run=_cmd_dashboard)
     return p
+
+
+def _source(command: argparse.ArgumentParser) -> None:
+    """--db FILE or --parquet DIR, and --wait."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument("--db", **_DB)
+    where.add_argument("--parquet", metavar="DIR", help=_PARQUET)
+    command.add_argument("--wait", **_WAIT)
 
 
 def _version() -> str:
@@ -381,6 +392,14 @@ def _open(db: str, wait: float):
     return connect(db, read_only=True, wait=wait, waiting=_say)
 
 
+def _read(args: argparse.Namespace):
+    """The read-only connection a command reads: the database, or the dataset's views."""
+    if args.parquet:
+        from pipeline.dataset_views import open_dataset
+        return open_dataset(args.parquet, audit=False)
+    return _open(args.db, args.wait)
+
+
 def _say(message: str) -> None:
     print(f"handlens: {message}", file=sys.stderr, flush=True)
 
@@ -388,6 +407,10 @@ def _say(message: str) -> None:
 def _cmd_verify(args: argparse.Namespace) -> int:
     from pipeline.verify import report
 
+    if args.recheck and args.parquet:
+        print("handlens: --recheck writes its verdicts into a database; a Parquet dataset "
+              "is read-only (import the files again to judge them anew)", file=sys.stderr)
+        return 2
     if args.recheck:
         from pipeline.recheck import recheck
         from pipeline.store import Store
@@ -402,7 +425,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
             print(f"judged again: {counts['hands']:,} hands"
                   + (f" ({counts['missing']:,} no longer found in their files)"
                      if counts["missing"] else ""))
-    con = _open(args.db, args.wait)
+    con = _read(args)
     status = args.status or (None if args.code else "failed")
     if args.json:
         limit = args.limit if args.limit != 50 else 1000
@@ -437,7 +460,7 @@ def _date(text: str):
 def _cmd_stats(args: argparse.Namespace) -> int:
     from pipeline.stats_query import SHOWN, hero, stats, version
 
-    con = _open(args.db, args.wait)
+    con = _read(args)
     player = args.player if args.by == "player" or args.player else hero(con)
     if args.by == "player" and not args.player:
         player = None
@@ -487,7 +510,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_errors(args: argparse.Namespace) -> int:
-    con = _open(args.db, args.wait)
+    con = _read(args)
     sql = "SELECT path, line, reason, raw_text FROM parse_errors ORDER BY path, line"
     if args.limit:
         sql += f" LIMIT {int(args.limit)}"
@@ -504,7 +527,7 @@ def _cmd_errors(args: argparse.Namespace) -> int:
 def _cmd_audit(args: argparse.Namespace) -> int:
     from pipeline import audit
 
-    con = _open(args.db, args.wait)
+    con = _read(args)
     try:
         sessions, findings = audit.in_scope(*audit.audit(con), audit.Scope(
             args.player, args.since, args.until))
@@ -564,7 +587,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 def _cmd_dashboard(args: argparse.Namespace) -> int:
     """Replace this process by `streamlit run dashboard/app.py` (through dashboard.serve,
     which loads what the pages need first), the database path
-    passed in the HANDLENS_DB environment variable."""
+    passed in the HANDLENS_DB environment variable (a dataset's: HANDLENS_PARQUET)."""
     import os
     from importlib.util import find_spec
 
@@ -572,11 +595,17 @@ def _cmd_dashboard(args: argparse.Namespace) -> int:
     if spec is None or not spec.origin:
         raise FileNotFoundError("the dashboard package is not installed")
     app = Path(spec.origin).with_name("app.py")
-    db = Path(args.db).resolve()
-    if not db.exists():
-        print(f"handlens: no database at {db} yet: the dashboard's Import page creates it",
-              file=sys.stderr)
-    env = dict(os.environ, HANDLENS_DB=str(db))
+    if args.parquet:
+        from pipeline.dataset_views import open_dataset
+        open_dataset(args.parquet, audit=False).close()  # a clear message if it is none
+        env = dict(os.environ, HANDLENS_PARQUET=str(Path(args.parquet).resolve()))
+    else:
+        db = Path(args.db).resolve()
+        if not db.exists():
+            print(f"handlens: no database at {db} yet: the dashboard's Import page creates "
+                  f"it", file=sys.stderr)
+        env = dict(os.environ, HANDLENS_DB=str(db))
+        env.pop("HANDLENS_PARQUET", None)
     argv = [sys.executable, "-m", "dashboard.serve", "run", str(app),
             "--server.port", str(args.port), "--server.address", args.address,
             "--server.headless", "true", "--server.fileWatcherType", "none",

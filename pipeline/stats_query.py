@@ -84,7 +84,7 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
                {sums}
         FROM s
         GROUP BY grp
-        ORDER BY {order.replace('h.', 's.').replace('s.played_at', 'played_at')}
+        ORDER BY {order.replace('h.', 's.').replace('s.played_at', 'played_at')}, grp
     """
     params = [player, player, since, since, until, until]
     if by == "position":

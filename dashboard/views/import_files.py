@@ -19,6 +19,12 @@ from dashboard import data
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 st.title("Import")
+if data.dataset_path():
+    st.info("This dashboard reads a Parquet dataset, which is read-only here: add hands "
+            "with `handlens import PATH --out DIR`, then reload the page.",
+            icon=":material/info:")
+    st.text(f"Dataset: {data.dataset_path()}")
+    st.stop()
 db = data.db_path()
 uploads = Path(db).with_name(Path(db).stem + "-uploads")
 st.text(f"Database: {db}")
