@@ -194,6 +194,15 @@ def _won(r: np.ndarray, weight: np.ndarray | None = None) -> list[int]:
     counting ``weight`` times."""
     if len(r) == 1:
         return [int(weight.sum() if weight is not None else r.shape[1]) * TIE_UNIT]
+    if len(r) == 2:  # heads-up: no array of winners needed
+        first, tied = r[0] > r[1], r[0] == r[1]
+        if weight is None:
+            wins, ties, boards = np.count_nonzero(first), np.count_nonzero(tied), r.shape[1]
+        else:
+            wins, ties, boards = weight[first].sum(), weight[tied].sum(), weight.sum()
+        losses = boards - wins - ties
+        return [int(wins) * TIE_UNIT + int(ties) * (TIE_UNIT // 2),
+                int(losses) * TIE_UNIT + int(ties) * (TIE_UNIT // 2)]
     won = r == r.max(axis=0)
     split = TIE_UNIT // won.sum(axis=0, dtype=np.int64)
     if weight is not None:
@@ -206,69 +215,111 @@ def _preflop_shares(holes: Sequence[Sequence[int]], dead: Sequence[int],
     """``shares`` for five cards to come, without walking the boards one by one.
 
     Where nobody holds a flush, every hand's rank depends only on the board's ranks:
-    each of the 6,175 multisets of five ranks is evaluated once, counted as many times
-    as the deck can deal it. A board on which somebody holds a flush has three or more
-    cards of one suit: for each suit and each k = 3, 4, 5 where a player can make a
-    flush, the boards with k cards of the suit are taken as (which k ranks of the
-    suit) × (the multiset of the other cards' ranks), each counted as often as the
-    deck deals it; their flush-blind result is taken off and their true one put in."""
-    by_sum, by_mask = tables()
+    each of the 6,175 multisets of five ranks is evaluated once (``_plain``: by the
+    hand's two ranks and the multiset), counted as many times as the deck can deal it
+    without anybody holding a flush. A board on which somebody holds a flush has three
+    or more cards of one suit: for each suit and each k = 3, 4, 5 where a player can
+    make a flush, the boards with k cards of the suit are taken as (which k ranks of
+    the suit) × (the multiset of the other cards' ranks), each counted as often as
+    the deck deals it, and taken off its multiset's count."""
+    by_mask = tables()[1]
+    plain_table = _plain()
     known = [c for h in holes for c in h] + list(dead)
     left = np.full(13, 4, np.int64)
     for c in known:
         left[c // 4] -= 1
-    multisets, multiset_key = _rank_multisets(5, 4)
-    dealt = np.prod(_CHOOSE[left, multisets], axis=1)  # boards of each multiset of ranks
-    some = np.flatnonzero(dealt)
-    dealt = dealt[some]
-    hole_key = np.array([CARD_KEY[a] + CARD_KEY[b] for a, b in holes], np.int32)[:, None]
-    plain = by_sum[multiset_key[some] + hole_key]
-    total = [_won(plain[list(players)], dealt) for players in pots]
+    factors = _factors()
+    dealt = _whole_deck().copy()  # boards of each multiset of ranks the deck deals
+    for rank in np.flatnonzero(left < 4):  # exact: the product holds the factor taken off
+        dealt //= factors[rank, 4]
+        dealt *= factors[rank, left[rank]]
+    plain = [plain_table[_PAIR[a // 4, b // 4]] for a, b in holes]
+    columns, weights = [plain], [dealt.copy()]  # a column a multiset, then a flush board
     for suit in range(4):
-        in_suit = [[c for c in h if c % 4 == suit] for h in holes]
+        in_suit = [sum(1 << (c // 4) for c in h if c % 4 == suit) for h in holes]
+        held = [m.bit_count() for m in in_suit]
         taken = sum(1 << (c // 4) for c in known if c % 4 == suit)
-        others_left = left - 1 + np.array([(taken >> r) & 1 for r in range(13)])  # not of the suit
-        for k in range(max(3, 5 - max(map(len, in_suit))), 6):
-            masks, mask_key = _rank_sets(k)
-            free = np.flatnonzero((masks & taken) == 0)
-            rest, rest_key = _rank_multisets(5 - k, 3)
-            ways = np.prod(_CHOOSE[others_left, rest], axis=1)
-            used = np.flatnonzero(ways)
-            weight = np.broadcast_to(ways[used], (len(free), len(used))).ravel()
-            key = (mask_key[free][:, None] + rest_key[used][None, :]).ravel()
-            blind = by_sum[key + hole_key]
-            true = blind.copy()
-            for i, cards in enumerate(in_suit):
-                if len(cards) + k >= 5:
-                    flush = by_mask[masks[free] | sum(1 << (c // 4) for c in cards)]
-                    true[i] = np.repeat(flush, len(used))
-            for players, shares_ in zip(pots, total):
-                players = list(players)
-                for j, (plus, minus) in enumerate(zip(_won(true[players], weight),
-                                                      _won(blind[players], weight))):
-                    shares_[j] += plus - minus
-    return int(dealt.sum()), total
+        others_left = left - 1 + (taken >> _RANKS & 1)  # cards not of the suit
+        for k in range(max(3, 5 - max(held)), 6):
+            masks, which = _rank_sets(k), _combined(k)
+            # boards of each (k ranks of the suit, the others' ranks): 0 where it cannot be
+            ways = _CHOOSE[others_left[:, None], _rank_multisets(5 - k, 3)[0]].prod(axis=0)
+            weight = np.outer((masks & taken) == 0, ways).ravel()
+            weights[0] -= np.bincount(which, weights=weight, minlength=len(dealt)).astype(
+                np.int64)  # a flush board is not a board of its multiset without a flush
+            weights.append(weight)
+            columns.append([np.repeat(by_mask[masks | bits], len(ways)) if h + k >= 5
+                            else row[which] for bits, h, row in zip(in_suit, held, plain)])
+    r = np.vstack([np.concatenate([group[i] for group in columns]) for i in range(len(holes))])
+    weight = np.concatenate(weights)
+    return int(dealt.sum()), [_won(r[list(players)], weight) for players in pots]
+
+
+@lru_cache(maxsize=1)
+def _factors() -> np.ndarray:
+    """[rank, cards of it left] → for each multiset of five ranks, the ways to deal its
+    cards of that rank: C(left, how many of the rank it holds)."""
+    multisets = _rank_multisets(5, 4)[0]
+    return np.array([[_CHOOSE[left][multisets[rank]] for left in range(5)]
+                     for rank in range(13)])
+
+
+_RANKS = np.arange(13)
+
+_PAIR = np.zeros((13, 13), np.int64)  # a hand's two ranks (either order) → 0..90
+for _i, (_a, _b) in enumerate((a, b) for a in range(13) for b in range(a, 13)):
+    _PAIR[_a, _b] = _PAIR[_b, _a] = _i
+
+
+@lru_cache(maxsize=1)
+def _whole_deck() -> np.ndarray:
+    """Boards of each multiset of five ranks that a whole deck deals."""
+    return _CHOOSE[4][_rank_multisets(5, 4)[0]].prod(axis=0)
+
+
+@lru_cache(maxsize=1)
+def _plain() -> np.ndarray:
+    """The rank without a flush of every hand (by its two ranks, 91 rows) on every
+    multiset of five board ranks (6,175 columns): 1.1 MB, read row by row."""
+    by_sum = tables()[0]
+    counts, keys, _ = _rank_multisets(5, 4)
+    pairs = np.array([_KEYS[a] + _KEYS[b] for a in range(13) for b in range(a, 13)])
+    # a hand and a board can never hold a rank five times: those entries are never read
+    return by_sum[np.minimum(pairs[:, None] + keys[None, :], len(by_sum) - 1)]
+
+
+@lru_cache(maxsize=4)
+def _combined(k: int) -> np.ndarray:
+    """For k ranks of one suit (``_rank_sets(k)``) by a multiset of the other 5 - k
+    ranks (``_rank_multisets(5 - k, 3)``), flat (the suited ranks the slower): the
+    five's multiset (its column of ``_rank_multisets(5, 4)``)."""
+    _, keys, order = _rank_multisets(5, 4)
+    _, rest_keys, _ = _rank_multisets(5 - k, 3)
+    suited = np.array([sum(_KEYS[r] for r in range(13) if m >> r & 1) for m in _rank_sets(k)])
+    both = suited[:, None] + rest_keys[None, :]
+    found = order[np.minimum(np.searchsorted(keys, both, sorter=order), len(keys) - 1)]
+    return np.where(keys[found] == both, found, 0).ravel()  # (a rank five times: never read)
 
 
 _CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
 
 
 @lru_cache(maxsize=8)
-def _rank_multisets(size: int, most: int) -> tuple[np.ndarray, np.ndarray]:
-    """The multisets of ``size`` ranks, no rank more than ``most`` times: each as 13
-    counts, and its rank-key sum (6,175 of five ranks, at most four alike)."""
+def _rank_multisets(size: int, most: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The multisets of ``size`` ranks, no rank more than ``most`` times: each as a
+    count a rank (13 rows, a column a multiset), its rank-key sum, and the order
+    that sorts the sums (6,175 of five ranks, at most four alike)."""
     found = [r for r in combinations_with_replacement(range(13), size)
              if all(r.count(x) <= most for x in r)]
-    counts = np.zeros((len(found), 13), np.int64)
+    counts = np.zeros((13, len(found)), np.int64)
     for i, r in enumerate(found):
         for x in r:
-            counts[i, x] += 1
-    return counts, (counts @ np.array(_KEYS, np.int64)).astype(np.int32)
+            counts[x, i] += 1
+    keys = (np.array(_KEYS, np.int64) @ counts).astype(np.int32)
+    return counts, keys, np.argsort(keys, kind="stable")
 
 
 @lru_cache(maxsize=8)
-def _rank_sets(size: int) -> tuple[np.ndarray, np.ndarray]:
-    """The sets of ``size`` distinct ranks: each as a 13-bit mask, and its rank-key sum."""
-    found = [m for m in range(1 << 13) if m.bit_count() == size]
-    keys = [sum(_KEYS[r] for r in range(13) if m >> r & 1) for m in found]
-    return np.array(found, np.int32), np.array(keys, np.int32)
+def _rank_sets(size: int) -> np.ndarray:
+    """The sets of ``size`` distinct ranks, each as a 13-bit mask."""
+    return np.array([m for m in range(1 << 13) if m.bit_count() == size], np.int32)

@@ -45,7 +45,7 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
     ``progress(files_done, files_in_all)`` is called as tasks finish."""
     started = time.perf_counter()
     _, root = dataset.filesystem(out)
-    files = [str(p) for p in discover(paths)
+    files = [str(p.resolve()) for p in discover(paths)  # the same name on every worker
              if "://" in out or not str(p.resolve()).startswith(root + os.sep)]
     old = dataset.read_manifest(out) or {}
     units: dict[str, dict] = dict(old.get("units", {}))
