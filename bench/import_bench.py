@@ -238,6 +238,26 @@ def timed(fn, *args) -> tuple[int, float]:
     return n, time.perf_counter() - t
 
 
+def equity_only(folder: Path, db: Path, repeat: int) -> None:
+    """The whole import with and without the all-in adjusted net, in turns."""
+    runs: dict[bool, list[dict]] = {False: [], True: []}
+    for _ in range(repeat):
+        for equity in (False, True):
+            runs[equity].append(_one_import(folder, db, True, True, equity))
+    rate = {e: sorted(r["hands"] / r["seconds"] for r in done)[len(done) // 2]
+            for e, done in runs.items()}
+    cpu = {e: sorted(r["cpu"] / r["hands"] for r in done)[len(done) // 2]
+           for e, done in runs.items()}
+    adjusted, preflop, pending = all_in_hands(db)
+    hands = runs[True][-1]["hands"]
+    print(f"{hands:,} hands; all-in adjusted net computed for {adjusted:,} "
+          f"({adjusted / hands:.1%}), {preflop:,} all-in preflop ({preflop / hands:.1%}); "
+          f"{pending:,} left without it")
+    print(f"whole import: {rate[True]:,.0f} hands/s with all-in equity, {rate[False]:,.0f} "
+          f"without: ratio {rate[True] / rate[False]:.3f} (median of {repeat}, in turns); "
+          f"CPU a hand {cpu[True] * 1e6:.0f} µs with, {cpu[False] * 1e6:.0f} µs without")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=20000, help="hands to generate (default 20000)")
@@ -250,11 +270,15 @@ def main() -> None:
     ap.add_argument("--simulated", action="store_true",
                     help="generate the hands with the simulator (default: copies of the real "
                          "corpus's PokerStars hands, or of sample_histories without it)")
+    ap.add_argument("--equity-only", action="store_true",
+                    help="only the whole import with and without all-in equity, in turns")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.dir or Path(tmp) / "hands"
         if args.dir is None:
             build_folder(folder, args.hands, simulated=args.simulated)
+        if args.equity_only:
+            return equity_only(folder, Path(tmp) / "bench.duckdb", args.repeat)
         n_split, t_split = timed(split_only, folder)
         n_parse, t_parse = timed(parse_only, folder)
         n_judge, t_judge = timed(parse_only, folder, True)
