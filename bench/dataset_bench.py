@@ -64,6 +64,8 @@ def main() -> None:
     ap.add_argument("--dir", type=Path, help="an existing folder of histories")
     ap.add_argument("--engine", choices=("local", "dask"), default="local")
     ap.add_argument("--keep", type=Path, help="write the dataset here and keep it")
+    ap.add_argument("--read-only", action="store_true",
+                    help="no import: time the commands on the dataset --keep names")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.dir
@@ -72,6 +74,8 @@ def main() -> None:
             folder = Path(tmp) / "hands"
             build_folder(folder, args.hands)
         out = args.keep or Path(tmp) / "dataset"
+        if args.read_only:
+            return read_back(out, Path(tmp))
         started = time.perf_counter()
         proc = subprocess.Popen([*HANDLENS, "import", str(folder), "--out", str(out),
                                  "--engine", args.engine, "--quiet"], cwd=ROOT,
@@ -87,31 +91,33 @@ def main() -> None:
         print(f"import --out ({args.engine}): {hands:,} hands in {seconds:,.0f} s "
               f"({hands / seconds:,.0f} hands/s); peak memory of the process tree "
               f"{peak[0]:,.0f} MB")
-        stats_parquet = timed([*HANDLENS, "stats", "--parquet", str(out), "--format", "json"])
-        verify_parquet = timed([*HANDLENS, "verify", "--parquet", str(out), "--json"])
-        db = Path(tmp) / "same.duckdb"
-        subprocess.run([sys.executable, "-c", _TO_DUCKDB, str(out), str(db)], cwd=ROOT,
-                       check=True)
-        stats_db = timed([*HANDLENS, "stats", "--db", str(db), "--format", "json"])
-        print(f"handlens stats --parquet: {stats_parquet:.2f} s "
-              f"(--db on the same rows in DuckDB: {stats_db:.2f} s, ratio "
-              f"{stats_parquet / stats_db:.2f}); verify --parquet: {verify_parquet:.2f} s")
+        read_back(out, Path(tmp))
+
+
+def read_back(out: Path, tmp: Path) -> None:
+    """Time the commands on the dataset, and stats on the same rows in DuckDB."""
+    stats_parquet = timed([*HANDLENS, "stats", "--parquet", str(out), "--format", "json"])
+    verify_parquet = timed([*HANDLENS, "verify", "--parquet", str(out), "--json"])
+    db = tmp / "same.duckdb"
+    subprocess.run([sys.executable, "-c", _TO_DUCKDB, str(out), str(db)], cwd=ROOT, check=True)
+    stats_db = timed([*HANDLENS, "stats", "--db", str(db), "--format", "json"])
+    print(f"handlens stats --parquet: {stats_parquet:.2f} s (--db on the same rows in "
+          f"DuckDB: {stats_db:.2f} s, ratio {stats_parquet / stats_db:.2f}); "
+          f"verify --parquet: {verify_parquet:.2f} s")
 
 
 _TO_DUCKDB = """
 import sys
 from pipeline.dataset_views import open_dataset
 from pipeline.store import CHILD_TABLES, connect
-src = open_dataset(sys.argv[1])
-con = connect(sys.argv[2])
+connect(sys.argv[2]).close()  # the schema
+src = open_dataset(sys.argv[1], audit=False)
+src.execute(f"ATTACH '{sys.argv[2]}' AS db")
 for table in ("hands", *CHILD_TABLES, "parse_errors"):
     narrow = (" REPLACE (file_id % 2147483647 AS file_id)"  # 63-bit digests in the dataset
               if table in ("hands", "parse_errors") else "")
-    frame = src.execute(f"SELECT *{narrow} FROM {table}").arrow()
-    con.register("rows", frame)
-    con.execute(f"INSERT INTO {table} SELECT * FROM rows")
-    con.unregister("rows")
-con.close()
+    src.execute(f"INSERT INTO db.{table} SELECT *{narrow} FROM {table}").fetchall()
+src.close()
 """
 
 

@@ -99,10 +99,14 @@ def _dask(files: list[str], out: str, known: dict[str, str | None], address: str
     except ImportError:
         raise SystemExit("handlens: --engine dask needs Dask: "
                          "pip install 'handlens[dask]' (or -e '.[dask]')") from None
+    import dask
     cluster = None
     if address is None:  # a cluster of this machine's cores, for this run only
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+        # (no statistical profiler in the workers: it samples the task's stack 100 times
+        # a second, a cost on pure-Python work; docs/SCALE.md says so for real clusters)
+        with dask.config.set({"distributed.worker.profile.enabled": False}):
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
     client = Client(address or cluster)
     try:
         futures = client.map(import_into, files, [out] * len(files),
