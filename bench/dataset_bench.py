@@ -68,11 +68,8 @@ def main() -> None:
                     help="no import: time the commands on the dataset --keep names")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = args.dir
-        if folder is None:
-            from bench.import_bench import build_folder
-            folder = Path(tmp) / "hands"
-            build_folder(folder, args.hands)
+        from bench.import_bench import folder_of
+        folder = folder_of(args.dir, args.hands, tmp)
         out = args.keep or Path(tmp) / "dataset"
         if args.read_only:
             return read_back(out, Path(tmp))

@@ -65,6 +65,15 @@ def build_folder(folder: Path, hands: int, per_file: int = 500, simulated: bool 
             "\n\n\n".join(chunk) + "\n\n\n", encoding="utf-8")
 
 
+def folder_of(given: Path | None, hands: int, tmp: str | Path) -> Path:
+    """``given``, or a new folder of ``hands`` hands (copies of real ones) under ``tmp``."""
+    if given is not None:
+        return given
+    folder = Path(tmp) / "hands"
+    build_folder(folder, hands)
+    return folder
+
+
 def split_only(folder: Path) -> int:
     n = 0
     for path in sorted(folder.rglob("*.txt")):  # noqa: SIM113

@@ -64,11 +64,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = args.dir
-        if folder is None:
-            from bench.import_bench import build_folder
-            folder = Path(tmp) / "hands"
-            build_folder(folder, args.hands)
+        from bench.import_bench import folder_of
+        folder = folder_of(args.dir, args.hands, tmp)
         runs: dict[tuple[str, int], list[dict]] = {}
         for _ in range(args.repeat):
             for workers in (1, 2):
