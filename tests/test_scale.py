@@ -163,9 +163,10 @@ def test_import_out_on_the_command_line(tmp_path, capsys):
     assert main(["import", str(tmp_path), "--out", str(out), "--quiet"]) == 0  # not its parts
     said = capsys.readouterr().out
     assert "files                    1  (1 unchanged)" in said, said
-    assert main(["import", str(CASH), "--out", str(out), "--quiet"]) == 0
+    assert main(["import", str(CASH), "--out", str(out), "--quiet"]) == 0  # the same hands
     said = capsys.readouterr().out
-    assert "hands new                4" in said and str(out) in said
+    assert "hands new                0" in said and "duplicates               4" in said
+    assert str(out) in said
     assert main(["import", str(CASH), "--engine", "dask", "--quiet",
                  "--db", str(tmp_path / "x.duckdb")]) == 2
     assert "give --out DIR" in capsys.readouterr().err
