@@ -34,8 +34,7 @@ sys.path.insert(0, str(ROOT))
 from engine import board_walk  # noqa: E402
 from engine.headsup import class_key  # noqa: E402
 
-DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
-INDEX = {card: i for i, card in enumerate(DECK)}
+from engine.cards import DECK  # noqa: E402
 BOARDS = 1_712_304  # C(48, 5)
 
 

@@ -13,7 +13,8 @@ board (the method of SKPokerEval):
   is the hand's.
 
 The tables hold eval7's ranking (engine/evaluate.py), renumbered densely (0 the
-worst, 7,461 the best): any two hands compare as eval7 compares them. They are
+worst, 4,823 the best: seven cards hold 4,824 classes): any two hands compare
+as eval7 compares them. They are
 built at first use in about a second. ``ranks`` evaluates every player's hand on
 every board of a set at once: a preflop deal's 1.7 million boards in tens of
 milliseconds a player.
@@ -27,9 +28,10 @@ from math import comb
 
 import numpy as np
 
+from engine.cards import DECK
+
 _KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-_DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")  # card index = rank * 4 + suit
-INDEX = {card: i for i, card in enumerate(_DECK)}
+INDEX = {card: i for i, card in enumerate(DECK)}  # card index = rank * 4 + suit
 CARD_KEY = np.array([_KEYS[c // 4] for c in range(52)], np.int32)
 CARD_SUIT = np.array([1 << (4 * (c % 4)) for c in range(52)], np.int32)  # a nibble a suit
 CARD_BIT = np.array([1 << (c // 4) for c in range(52)], np.int32)

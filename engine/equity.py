@@ -25,7 +25,6 @@ from engine.hand import ZERO
 from engine.pots import Pot, build_pots
 
 _PLACES = Decimal("0.0001")
-_TIES = 2520  # divisible by any number of tied winners up to 10
 
 
 def adjusted_net(board: Sequence[str], hole: Mapping[str, Sequence[str]],
@@ -100,8 +99,8 @@ def enumerated(board: Sequence[str], hole: Mapping[str, Sequence[str]],
         for who, won in zip(eligible, wins):
             best = max(ranks[i] for i in who)
             tied = [i for i in who if ranks[i] == best]
-            share = _TIES // len(tied)
+            share = board_walk.TIE_UNIT // len(tied)
             for i in tied:
                 won[i] += share
-    return [{players[i]: Fraction(won[i], boards * _TIES) for i in who}
+    return [{players[i]: Fraction(won[i], boards * board_walk.TIE_UNIT) for i in who}
             for who, won in zip(eligible, wins)]

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from engine.cards import DECK
+
 RANKS = "23456789TJQKA"
 TABLE = Path(__file__).with_name("data") / "headsup_preflop.npz"
 
@@ -76,10 +78,9 @@ def _table() -> dict[tuple[int, ...], tuple[tuple[int, int, int], bool]]:
     import numpy as np
 
     data = np.load(TABLE)
-    deck = [r + s for r in RANKS for s in "cdhs"]
     rows = {}
     for k, c in zip(data["classes"].tolist(), data["counts"].tolist()):
-        key, first = _least([deck[i] for i in k[:2]], [deck[i] for i in k[2:]])
+        key, first = _least([DECK[i] for i in k[:2]], [DECK[i] for i in k[2:]])
         rows[key] = (tuple(c), first)
     return rows
 
