@@ -193,23 +193,30 @@ def shares(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[
 
 def _won(r: np.ndarray, weight: np.ndarray | None = None) -> list[int]:
     """Each player's wins (rows of ranks, a column a board) in TIE_UNITths, a board
-    counting ``weight`` times. (Sums of a mask are taken as dot products: NumPy's
-    boolean indexing costs several times more.)"""
+    counting ``weight`` times (float64 holding whole numbers: each sum is a whole
+    number under 2**53, so exact, and taken by BLAS as one dot product)."""
     if weight is None:
-        weight = np.ones(r.shape[1], np.int64)
+        if len(r) == 2:
+            return _split(_compared(r[0], r[1]))
+        weight = np.ones(r.shape[1])
     if len(r) == 1:
-        return [int(weight.sum()) * TIE_UNIT]
+        return [round(weight.sum()) * TIE_UNIT]
+    won = np.empty(r.shape)
     if len(r) == 2:  # heads-up: no array of winners needed
-        wins, ties = int(np.dot(r[0] > r[1], weight)), int(np.dot(r[0] == r[1], weight))
-        losses = int(weight.sum()) - wins - ties
-        return [wins * TIE_UNIT + ties * (TIE_UNIT // 2),
-                losses * TIE_UNIT + ties * (TIE_UNIT // 2)]
-    won = r == r.max(axis=0)
-    split = _SPLIT[won.sum(axis=0, dtype=np.uint8)] * weight
-    return [int(np.dot(w, split)) for w in won]
+        np.greater(r[0], r[1], out=won[0])
+        np.equal(r[0], r[1], out=won[1])
+        wins, ties = (round(x) for x in won @ weight)
+        return _split((wins, round(weight.sum()) - wins - ties, ties))
+    np.equal(r, r.max(axis=0), out=won)
+    # a k-way tie gives each TIE_UNIT // k (a whole number, as each quotient is)
+    split = weight * np.floor(TIE_UNIT / (np.ones(len(r)) @ won))
+    return [round(x) for x in won @ split]
 
 
-_SPLIT = np.array([0] + [TIE_UNIT // k for k in range(1, 24)], np.int64)  # a k-way tie's share
+def _split(counts: tuple[int, int, int]) -> list[int]:
+    """Heads-up (wins, losses, ties) as each player's wins in TIE_UNITths."""
+    wins, losses, ties = counts
+    return [wins * TIE_UNIT + ties * (TIE_UNIT // 2), losses * TIE_UNIT + ties * (TIE_UNIT // 2)]
 
 
 def _preflop_shares(holes: Sequence[Sequence[int]], dead: Sequence[int],
@@ -220,41 +227,69 @@ def _preflop_shares(holes: Sequence[Sequence[int]], dead: Sequence[int],
     each of the 6,175 multisets of five ranks is evaluated once (``_plain``: by the
     hand's two ranks and the multiset), counted as many times as the deck can deal it
     without anybody holding a flush. A board on which somebody holds a flush has three
-    or more cards of one suit: for each suit and each k = 3, 4, 5 where a player can
-    make a flush, the boards with k cards of the suit are taken as (which k ranks of
-    the suit) × (the multiset of the other cards' ranks), each counted as often as
-    the deck deals it, and taken off its multiset's count."""
-    by_mask = tables()[1]
-    plain_table = _plain()
-    known = [c for h in holes for c in h] + list(dead)
-    left = np.full(13, 4, np.int64)
-    for c in known:
+    or more cards of one suit: for each k = 3, 4, 5 and each suit where a player can
+    make a flush with k board cards of it, the boards with k cards of the suit are
+    taken as (which k ranks of the suit, none of them known) × (the multiset of the
+    other cards' ranks), each counted as often as the deck deals it, and taken off its
+    multiset's count. All of it is laid out in one array of ranks (a row a player, a
+    column a multiset or a flush board) and one of weights, written in place: a few
+    dozen NumPy calls a deal."""
+    n = len(holes)
+    left = [4] * 13  # cards of each rank still in the deck
+    taken = [0] * 4  # known ranks in each suit
+    for c in [c for h in holes for c in h] + list(dead):
         left[c // 4] -= 1
-    factors = _factors()
-    dealt = _whole_deck().copy()  # boards of each multiset of ranks the deck deals
-    for rank in np.flatnonzero(left < 4):  # exact: the product holds the factor taken off
-        dealt //= factors[rank, 4]
-        dealt *= factors[rank, left[rank]]
-    plain = [plain_table[_PAIR[a // 4, b // 4]] for a, b in holes]
-    columns, weights = [plain], [dealt.copy()]  # a column a multiset, then a flush board
-    for suit in range(4):
-        in_suit = [sum(1 << (c // 4) for c in h if c % 4 == suit) for h in holes]
-        held = [m.bit_count() for m in in_suit]
-        taken = sum(1 << (c // 4) for c in known if c % 4 == suit)
-        others_left = left - 1 + (taken >> _RANKS & 1)  # cards not of the suit
-        for k in range(max(3, 5 - max(held)), 6):
-            masks, which = _rank_sets(k), _combined(k)
-            # boards of each (k ranks of the suit, the others' ranks): 0 where it cannot be
-            ways = _CHOOSE[others_left[:, None], _rank_multisets(5 - k, 3)[0]].prod(axis=0)
-            weight = np.outer((masks & taken) == 0, ways).ravel()
-            weights[0] -= np.bincount(which, weights=weight, minlength=len(dealt)).astype(
-                np.int64)  # a flush board is not a board of its multiset without a flush
-            weights.append(weight)
-            columns.append([np.repeat(by_mask[masks | bits], len(ways)) if h + k >= 5
-                            else row[which] for bits, h, row in zip(in_suit, held, plain)])
-    r = np.vstack([np.concatenate([group[i] for group in columns]) for i in range(len(holes))])
-    weight = np.concatenate(weights)
-    return int(dealt.sum()), [_won(r[list(players)], weight) for players in pots]
+        taken[c % 4] |= 1 << (c // 4)
+    bits = [[sum(1 << (c // 4) for c in h if c % 4 == suit) for suit in range(4)]
+            for h in holes]  # each player's ranks in each suit
+    left_of, taken_of = np.array(left), np.array(taken)
+    groups = []  # (k, suits, each row's suit among them, each row's k ranks)
+    for k in (3, 4, 5):
+        suits = [s for s in range(4) if max(b[s].bit_count() for b in bits) + k >= 5]
+        if suits:
+            masks = _rank_sets(k)
+            at, rows = np.nonzero((masks[None, :] & taken_of[suits, None]) == 0)
+            groups.append((k, suits, at, rows))
+    sizes = [len(rows) * _SPLITS[k] for k, _, _, rows in groups]
+    plain_rows = _plain()[[_PAIR[a // 4, b // 4] for a, b in holes]]
+    r = np.empty((n, _MULTISETS + sum(sizes)), np.uint16)
+    weight = np.empty(r.shape[1])  # how many boards each column stands for (whole)
+    r[:, :_MULTISETS] = plain_rows
+    changed = [rank for rank in range(13) if left[rank] < 4]
+    factors = _factors()  # whole numbers: the whole deck's product holds the factors taken off
+    dealt = (_whole_deck() * factors[changed, [left[rank] for rank in changed]].prod(axis=0)
+             / factors[changed, 4].prod(axis=0))
+    weight[:_MULTISETS] = dealt
+    by_mask, start = tables()[1], _MULTISETS
+    for (k, suits, at, rows), size in zip(groups, sizes):
+        others = _rank_multisets(5 - k, 3)[0]
+        others_left = left_of - 1 + (taken_of[suits, None] >> _RANKS & 1)  # not of the suit
+        ways = _CHOOSE[others_left[:, :, None], others[None]].prod(axis=1)  # suit × multiset
+        w = weight[start:start + size].reshape(len(rows), _SPLITS[k])
+        w[...] = ways[at]
+        boards = _combined(k)[rows]  # each flush board's multiset of five ranks
+        # a flush board is not a board of its multiset without a flush
+        weight[:_MULTISETS] -= np.bincount(boards.ravel(), weights=w.ravel(),
+                                           minlength=_MULTISETS)
+        in_suit = _rank_sets(k)[rows]  # each row's k ranks of the suit
+        for p, b in enumerate(bits):
+            view = r[p, start:start + size].reshape(len(rows), _SPLITS[k])
+            can = np.array([b[s].bit_count() + k >= 5 for s in suits])
+            if not can.all():
+                np.take(plain_rows[p], boards, out=view)
+            if can.any():  # a flush: its rank is the suit's ranks' alone
+                flush = by_mask[in_suit | np.array([b[s] for s in suits])[at]]
+                if can.all():
+                    view[...] = flush[:, None]
+                else:
+                    mine = can[at]
+                    view[mine] = flush[mine, None]
+        start += size
+    return round(dealt.sum()), [_won(r[list(players)], weight) for players in pots]
+
+
+_MULTISETS = 6175  # multisets of five ranks, at most four alike
+_SPLITS = {3: 91, 4: 13, 5: 1}  # multisets of the 5 - k ranks not of the suit
 
 
 @lru_cache(maxsize=1)
@@ -263,7 +298,7 @@ def _factors() -> np.ndarray:
     cards of that rank: C(left, how many of the rank it holds)."""
     multisets = _rank_multisets(5, 4)[0]
     return np.array([[_CHOOSE[left][multisets[rank]] for left in range(5)]
-                     for rank in range(13)])
+                     for rank in range(13)], float)
 
 
 _RANKS = np.arange(13)
@@ -276,7 +311,7 @@ for _i, (_a, _b) in enumerate((a, b) for a in range(13) for b in range(a, 13)):
 @lru_cache(maxsize=1)
 def _whole_deck() -> np.ndarray:
     """Boards of each multiset of five ranks that a whole deck deals."""
-    return _CHOOSE[4][_rank_multisets(5, 4)[0]].prod(axis=0)
+    return _CHOOSE[4][_rank_multisets(5, 4)[0]].prod(axis=0).astype(float)
 
 
 @lru_cache(maxsize=1)
@@ -293,14 +328,14 @@ def _plain() -> np.ndarray:
 @lru_cache(maxsize=4)
 def _combined(k: int) -> np.ndarray:
     """For k ranks of one suit (``_rank_sets(k)``) by a multiset of the other 5 - k
-    ranks (``_rank_multisets(5 - k, 3)``), flat (the suited ranks the slower): the
-    five's multiset (its column of ``_rank_multisets(5, 4)``)."""
+    ranks (``_rank_multisets(5 - k, 3)``), a row a set of k ranks: the five's multiset
+    (its column of ``_rank_multisets(5, 4)``)."""
     _, keys, order = _rank_multisets(5, 4)
     _, rest_keys, _ = _rank_multisets(5 - k, 3)
     suited = np.array([sum(_KEYS[r] for r in range(13) if m >> r & 1) for m in _rank_sets(k)])
     both = suited[:, None] + rest_keys[None, :]
     found = order[np.minimum(np.searchsorted(keys, both, sorter=order), len(keys) - 1)]
-    return np.where(keys[found] == both, found, 0).ravel()  # (a rank five times: never read)
+    return np.where(keys[found] == both, found, 0)  # (a rank five times: never read)
 
 
 _CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)

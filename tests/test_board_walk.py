@@ -104,6 +104,20 @@ def test_preflop_counts_by_multisets_equal_the_walk_board_by_board(deal):
     assert all(sum(won) == boards * TIE_UNIT for won in fast[1])
 
 
+@pytest.mark.parametrize("known_in_suit", [9, 10, 11])
+def test_preflop_counts_when_a_suit_is_almost_out_of_the_deck(known_in_suit):
+    """Too few cards of a suit left for five (then four, then three) of it on the board:
+    those flush groups are empty, and the count is still every board's."""
+    hearts = [rank * 4 + 2 for rank in range(13)]
+    others = [c for c in range(52) if c % 4 != 2]
+    cards = hearts[:known_in_suit] + others[:12 - known_in_suit + (known_in_suit % 2)]
+    holes = [tuple(cards[i:i + 2]) for i in range(0, 10, 2)]
+    dead, pots = cards[10:], [[0, 1, 2, 3, 4], [0, 2], [1]]
+    fast = board_walk.shares(holes, [], dead, pots)
+    assert fast == _walked_board_by_board(holes, dead, pots)
+    assert all(sum(won) == fast[0] * TIE_UNIT for won in fast[1])
+
+
 def test_preflop_counts_equal_poker_equity():
     """Three deals, multi-way, walked by poker-equity's compiled enumerator."""
     poker_equity = pytest.importorskip("poker_equity")
