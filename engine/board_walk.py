@@ -14,8 +14,8 @@ board (the method of SKPokerEval):
 
 The tables hold eval7's ranking (engine/evaluate.py), renumbered densely (0 the
 worst, 4,823 the best: seven cards hold 4,824 classes): any two hands compare
-as eval7 compares them. They are
-built at first use in about a second. ``ranks`` evaluates every player's hand on
+as eval7 compares them. They ship as engine/data/rank_tables.npz (written by
+bench/build_rank_tables.py; a test builds them again and compares). ``ranks`` evaluates every player's hand on
 every board of a set at once: a preflop deal's 1.7 million boards in tens of
 milliseconds a player.
 """
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
+from pathlib import Path
 
 import numpy as np
 
@@ -41,9 +42,32 @@ _EIGHTS = 0x8888
 TIE_UNIT = 2520  # divisible by any number of tied winners up to 10
 
 
+RANK_TABLES = Path(__file__).with_name("data") / "rank_tables.npz"
+
+
 @lru_cache(maxsize=1)
 def tables() -> tuple[np.ndarray, np.ndarray]:
-    """(rank by the sum of seven cards' rank keys, rank of a flush by its rank mask)."""
+    """(rank by the sum of seven cards' rank keys, rank of a flush by its rank mask):
+    read from the package's data file (a few milliseconds), else built (``built``)."""
+    if not RANK_TABLES.exists():
+        return built()
+    with np.load(RANK_TABLES) as saved:
+        by_sum = np.zeros(int(saved["size"]), np.uint16)
+        by_sum[saved["sums"]] = saved["ranks"]
+        return by_sum, saved["by_mask"]
+
+
+def save_tables(path: Path = RANK_TABLES) -> None:
+    """Write the tables as ``built`` makes them (the rank of each of the 49,205 sums
+    that occur, not the ten million entries between them)."""
+    by_sum, by_mask = built()
+    sums = np.flatnonzero(by_sum).astype(np.int32)
+    np.savez_compressed(path, size=len(by_sum), sums=sums, ranks=by_sum[sums], by_mask=by_mask)
+
+
+def built() -> tuple[np.ndarray, np.ndarray]:
+    """``tables`` computed from eval7's ranking, checking that the keys' sums are unique
+    (about half a second)."""
     import eval7
 
     suits = "cdhs"

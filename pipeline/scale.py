@@ -92,6 +92,18 @@ def _tasks(files: list[str], out: str, known: dict[str, str | None], engine: str
                 yield future.result()
 
 
+# A local cluster shares this machine's cores with its own scheduler: its periodic
+# work is slowed down (docs/SCALE.md says the same for a real cluster). The statistical
+# profiler samples every task's stack 100 times a second; the event loops' ticks (every
+# 20 ms), the system and memory monitors and work stealing wake each process dozens
+# of times a second. Idle, the cluster then takes a sixth of the CPU it took.
+LOCAL_CLUSTER = {"distributed.worker.profile.enabled": False,
+                 "distributed.admin.tick.interval": "1s",
+                 "distributed.admin.system-monitor.interval": "5s",
+                 "distributed.worker.memory.monitor-interval": "1s",
+                 "distributed.scheduler.work-stealing": False}
+
+
 def _dask(files: list[str], out: str, known: dict[str, str | None], address: str | None,
           workers: int) -> Iterable[dict]:
     try:
@@ -102,9 +114,7 @@ def _dask(files: list[str], out: str, known: dict[str, str | None], address: str
     import dask
     cluster = None
     if address is None:  # a cluster of this machine's cores, for this run only
-        # (no statistical profiler in the workers: it samples the task's stack 100 times
-        # a second, a cost on pure-Python work; docs/SCALE.md says so for real clusters)
-        with dask.config.set({"distributed.worker.profile.enabled": False}):
+        with dask.config.set(LOCAL_CLUSTER):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=None)
     client = Client(address or cluster)

@@ -57,8 +57,17 @@ def test_ranks_order_the_rare_hands_as_eval7_does():
     _agree(hands + [rng.sample(range(52), 7) for _ in range(3000)])
 
 
+def test_shipped_rank_tables_are_the_tables_built_from_eval7():
+    """engine/data/rank_tables.npz (bench/build_rank_tables.py) holds exactly what
+    ``built`` computes from eval7's ranking, and it is what ``tables`` reads."""
+    assert board_walk.RANK_TABLES.exists(), "run bench/build_rank_tables.py"
+    shipped, made = board_walk.tables(), board_walk.built()
+    assert [a.dtype for a in shipped] == [b.dtype for b in made]
+    assert all(np.array_equal(a, b) for a, b in zip(shipped, made))
+
+
 def test_rank_keys_sum_uniquely():
-    by_sum, by_mask = board_walk.tables()  # raises where two rank multisets share a sum
+    by_sum, by_mask = board_walk.built()  # raises where two rank multisets share a sum
     # seven cards hold 4,824 of the 7,462 five-card classes (no 7-high, for one): the
     # best is a royal flush, the best without a flush four aces with a king
     assert len(np.union1d(np.unique(by_sum), np.unique(by_mask))) == 4824  # 0: the worst
