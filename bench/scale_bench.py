@@ -4,8 +4,9 @@ For ``handlens import`` (into DuckDB), ``import --out`` on the local process poo
 ``import --out --engine dask`` (a LocalCluster started for the run, its start
 included), prints the whole-run seconds on 1 and 2 workers and the scale-out
 efficiency t1 / (2 × t2), and the Dask path's time against the local pool's at 2
-workers. Each configuration runs ``--repeat`` times in turns; medians are shown.
-Also the peak memory of the whole process tree for the dataset paths.
+workers. Each configuration runs ``--repeat`` times in turns (each turn starting
+with the next way); medians are shown. Also the peak memory of the whole process
+tree for the dataset paths.
 
     python bench/scale_bench.py --hands 50000 [--repeat 3] [--dir FOLDER]
 """
@@ -69,9 +70,11 @@ def main() -> None:
         from bench.import_bench import folder_of
         folder = folder_of(args.dir, args.hands, tmp)
         runs: dict[tuple[str, int], list[dict]] = {}
-        for _ in range(args.repeat):
+        for turn in range(args.repeat):
             for workers in (2,) if args.two_only else (1, 2):
-                for way in WAYS:
+                # each turn starts with another way: a machine that slows down under
+                # sustained load then penalises no way more than another
+                for way in WAYS[turn % 3:] + WAYS[:turn % 3]:
                     out = Path(tmp) / ("db.duckdb" if way == "duckdb" else f"ds-{way}")
                     runs.setdefault((way, workers), []).append(one(way, folder, out, workers))
     median = {k: sorted(v, key=lambda r: r["seconds"])[len(v) // 2] for k, v in runs.items()}

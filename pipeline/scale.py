@@ -92,12 +92,17 @@ def _tasks(files: list[str], out: str, known: dict[str, str | None], engine: str
                 yield future.result()
 
 
-# A local cluster shares this machine's cores with its own scheduler: its periodic
-# work is slowed down (docs/SCALE.md says the same for a real cluster). The statistical
-# profiler samples every task's stack 100 times a second; the event loops' ticks (every
-# 20 ms), the system and memory monitors and work stealing wake each process dozens
-# of times a second. Idle, the cluster then takes a sixth of the CPU it took.
-LOCAL_CLUSTER = {"distributed.worker.profile.enabled": False,
+# How the local cluster differs from Dask's defaults (docs/SCALE.md says the same for
+# a real cluster's workers):
+# - Dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536 (glibc then hands freed
+#   memory back to the system at once): the many short-lived allocations of parsing
+#   and replaying run about a quarter slower so (bench/scale_bench.py); not set here;
+# - the statistical profiler samples every task's stack 100 times a second;
+# - the event loops' ticks (every 20 ms), the system and memory monitors and work
+#   stealing wake each process dozens of times a second, on the cores the tasks need:
+#   idle, the cluster takes a sixth of the CPU it took.
+LOCAL_CLUSTER = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+                 "distributed.worker.profile.enabled": False,
                  "distributed.admin.tick.interval": "1s",
                  "distributed.admin.system-monitor.interval": "5s",
                  "distributed.worker.memory.monitor-interval": "1s",
