@@ -18,8 +18,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from pipeline import dataset
-from pipeline.importer import Summary, discover
-from pipeline.work import FileSummary, digest, import_file, read
+from pipeline.importer import Summary
+from pipeline.work import FileSummary, digest, import_file, list_inputs, read
 
 
 def import_into(path: str, out: str, known: str | None = None, verify: bool = True,
@@ -45,8 +45,9 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
     ``progress(files_done, files_in_all)`` is called as tasks finish."""
     started = time.perf_counter()
     _, root = dataset.filesystem(out)
-    files = [str(p.resolve()) for p in discover(paths)  # the same name on every worker
-             if "://" in out or not str(p.resolve()).startswith(root + os.sep)]
+    inside = root.rstrip("/") + "/" if "://" not in out else out.rstrip("/") + "/"
+    files = [f for f in list_inputs(paths)  # the same name on every worker
+             if not f.startswith(inside)]  # (never the dataset's own parts)
     old = dataset.read_manifest(out) or {}
     units: dict[str, dict] = dict(old.get("units", {}))
     known = {u["path"]: u.get("hash") for u in units.values()}

@@ -14,6 +14,7 @@ import hashlib
 import os
 import stat
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -74,9 +75,16 @@ def read(path: str) -> bytes:
     if "://" not in path:
         return read_file(Path(path))
     from pyarrow import fs
-    filesystem, inner = fs.FileSystem.from_uri(path)
+    filesystem, inner = fs.FileSystem.from_uri(_uri(path))
     with filesystem.open_input_stream(inner) as stream:
         return stream.read()
+
+
+def _uri(address: str) -> str:
+    """An address as written (``s3://bucket/HH 2026 Hold'em.txt``) as a URI pyarrow
+    parses: what a file name may hold (spaces, quotes, #, %) percent-encoded."""
+    from urllib.parse import quote
+    return quote(address, safe=":/?=&@")
 
 
 def read_file(path: Path) -> bytes:
@@ -142,3 +150,34 @@ def import_file(path: str, verify: bool = True, stats: bool = True
         "encoding": encoding, "hands": summary.hands, "errors": errors,
         "imported_at": datetime.now()}], schema=FILES_SCHEMA)
     return tables, summary
+
+
+def list_inputs(paths: Iterable[str | Path]) -> list[str]:
+    """Every file to import under ``paths``, as the addresses tasks read: local files
+    and folders (``pipeline.importer.discover``: recursive, hidden ones left out) by
+    their absolute path; an address with ``://`` (``s3://bucket/prefix``,
+    ``gs://...``, ``hdfs://host:port/...``, ``file:///...``) listed through pyarrow's
+    file system for it, recursively, hidden names left out."""
+    from pipeline.importer import discover
+    local = [p for p in paths if "://" not in str(p)]
+    found = [str(p.resolve()) for p in discover(local)] if local else []
+    for address in (str(p) for p in paths if "://" in str(p)):
+        found.extend(_listed(address))
+    return sorted(set(found))
+
+
+def _listed(address: str) -> list[str]:
+    from pyarrow import fs
+    filesystem, inner = fs.FileSystem.from_uri(_uri(address))
+    base = address.split("?", 1)[0].rstrip("/")
+    if not base.endswith(inner.rstrip("/")):
+        raise ValueError(f"{address}: cannot tell the file system's prefix from its path")
+    prefix = base[:len(base) - len(inner.rstrip("/"))]
+    info = filesystem.get_file_info(inner)
+    if info.type == fs.FileType.NotFound:
+        raise FileNotFoundError(f"no such file or folder: {address}")
+    if info.type == fs.FileType.File:
+        return [address]
+    infos = filesystem.get_file_info(fs.FileSelector(inner, recursive=True))
+    return [prefix + i.path for i in infos if i.type == fs.FileType.File
+            and not any(part.startswith(".") for part in i.path[len(inner):].split("/"))]

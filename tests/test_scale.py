@@ -12,6 +12,7 @@ import pytest
 from conftest import HANDWRITTEN, SAMPLES
 from conftest import import_paths as store_import
 from pipeline import dataset, scale
+from pipeline.work import list_inputs
 
 CASH = next(HANDWRITTEN.glob("*Alcor*.txt"))
 CHILDREN = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
@@ -170,3 +171,31 @@ def test_import_out_on_the_command_line(tmp_path, capsys):
     assert main(["import", str(CASH), "--engine", "dask", "--quiet",
                  "--db", str(tmp_path / "x.duckdb")]) == 2
     assert "give --out DIR" in capsys.readouterr().err
+
+
+def test_inputs_given_as_addresses_are_listed_through_their_file_system(mixed, tmp_path):
+    """``file://`` takes the code path of any object store (pyarrow's file systems):
+    the folder listed recursively, hidden files left out, each file read by its
+    address; the same rows as the folder given as a local path."""
+    (mixed / "samples" / ".hidden.txt").write_text(CASH.read_text())
+    try:
+        listed = list_inputs([f"file://{mixed}"])
+        assert listed == [f"file://{f}" for f in list_inputs([mixed])]
+        assert not any("/." in f for f in listed) and len(listed) > 4
+        assert list_inputs([f"file://{CASH}"]) == [f"file://{CASH}"]
+        with pytest.raises(FileNotFoundError):
+            list_inputs([f"file://{tmp_path}/nothing"])
+        by_address = scale.run([f"file://{mixed}"], str(tmp_path / "uri"), workers=2)
+        by_path = scale.run([mixed], str(tmp_path / "path"), workers=2)
+    finally:
+        (mixed / "samples" / ".hidden.txt").unlink()
+    named = by_address.as_json() | {"seconds": 0}
+    assert named.pop("files_not_recognised") == [
+        f"file://{p}" for p in by_path.files_not_recognised]
+    by_path_named = by_path.as_json() | {"seconds": 0}
+    del by_path_named["files_not_recognised"]
+    assert named == by_path_named
+    con = duckdb.connect()
+    hands = "SELECT site, hand_id, content FROM '{}/hands/*.parquet' ORDER BY ALL"
+    assert (con.execute(hands.format(tmp_path / "uri")).fetchall()
+            == con.execute(hands.format(tmp_path / "path")).fetchall())
