@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import uuid
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-from pyarrow import fs
+if TYPE_CHECKING:  # pyarrow is imported where parts are written: a reader of the
+    import pyarrow as pa  # manifest (handlens stats --parquet) starts without it
+    from pyarrow import fs
 
 MANIFEST = "manifest.json"
 FORMAT = "handlens-parquet-dataset"
@@ -48,9 +50,9 @@ def part_key(path: str) -> str:
 
 def filesystem(out: str) -> tuple[fs.FileSystem, str]:
     """The file system and the root path within it of a dataset address."""
+    from pyarrow import fs
     if "://" in out:
         return fs.FileSystem.from_uri(out)
-    import os
     return fs.LocalFileSystem(), os.path.abspath(out)
 
 
@@ -59,6 +61,8 @@ def write_parts(out: str, key: str, tables: dict[str, pa.Table],
     """Write one input file's rows, a part a table; returns the rows of each (and
     puts the bytes of each part in ``sizes``, where given). Every table gets the
     file's id (``tables["files"]``) as a column ``file_id`` where it has none."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
     filesystem_, root = filesystem(out)
     file_id = tables["files"]["file_id"][0].as_py() if "files" in tables else None
     rows = {}
@@ -115,6 +119,12 @@ def listed_parts(out: str) -> dict[str, list[str]]:
 
 def read_manifest(out: str) -> dict | None:
     """The dataset's manifest, or None where there is none yet."""
+    if "://" not in out:
+        try:
+            with open(os.path.join(out, MANIFEST), "rb") as stream:
+                return json.loads(stream.read())
+        except FileNotFoundError:
+            return None
     filesystem_, root = filesystem(out)
     try:
         with filesystem_.open_input_stream(f"{root}/{MANIFEST}") as stream:
