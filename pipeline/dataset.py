@@ -106,6 +106,7 @@ def parts_of(units: dict[str, dict], segments: dict[str, dict]) -> dict[str, lis
 def listed_parts(out: str) -> dict[str, list[str]]:
     """The parts found in the tables' folders now (for a manifest written without
     its list: a dataset made part by part, as the tests make one)."""
+    from pyarrow import fs
     filesystem_, root = filesystem(out)
     parts = {}
     for name in TABLES:
