@@ -6,7 +6,8 @@ rows in them (1,000,000 hands in 2,000 files: ``stats --parquet`` 4.5 s against
 1.6 s on the same rows in DuckDB; docs/SCALE.md). At the end of an import
 (``pipeline.scale.run``) ``compact`` merges the parts of many input files into
 segments, ``DIR/<table>/seg-<id>.parquet``, one file a table a segment, each segment
-up to SEGMENT_BYTES of parts (all tables together, as the sources measured):
+the rows of up to SEGMENT_BYTES of the files' own parts (all tables together, as the
+parts were first written; a segment compresses better, so it is smaller):
 
 - when it pays: at least MIN_SOURCES input files with parts of their own, or
   segments smaller than half the target, are merged together;
@@ -34,7 +35,7 @@ import pyarrow.parquet as pq
 from pipeline import dataset
 from pipeline.work import file_id_of
 
-SEGMENT_BYTES = 128 * 2**20  # a segment's parts, all tables, as its sources measured
+SEGMENT_BYTES = 128 * 2**20  # a segment's files' parts as first written, all tables
 MIN_SOURCES = 16  # merge when this many input files' parts (or small segments) are loose
 ROW_GROUP_ROWS = 128 * 1024
 ROW_GROUP_BYTES = 32 * 2**20  # in memory, as Arrow
@@ -81,14 +82,17 @@ def compact(out: str, units: dict[str, dict], segments: dict[str, dict],
              if u.get("segment") is None and dataset.unit_parts(key, u.get("rows", {}))]
 
     def of_segment(sid: str) -> Source:
+        """A segment as a source: its size is that of its files' parts as they were
+        written (the measure of the target; the segment itself is smaller)."""
         keys = members.get(sid, [])
         keep = pa.array(sorted({file_id_of(units[k]["path"]) for k in keys}), pa.int64())
-        return Source(sid, segments[sid].get("rows", {}), segments[sid].get("bytes", 0),
+        return Source(sid, segments[sid].get("rows", {}),
+                      sum(units[k].get("bytes", 0) for k in keys),
                       units[keys[0]]["path"] if keys else "", keys, keep)
 
     must = [of_segment(sid) for sid in sorted(stale) if sid in segments]
-    small = [of_segment(sid) for sid in sorted(segments)
-             if sid not in stale and segments[sid].get("bytes", 0) < target // 2]
+    small = [source for sid in sorted(segments) if sid not in stale
+             if (source := of_segment(sid)).size < target // 2]
     optional = loose + small
     if merge is False or (merge is None and not must and len(optional) < MIN_SOURCES):
         sources = must
@@ -107,7 +111,7 @@ def compact(out: str, units: dict[str, dict], segments: dict[str, dict],
         groups[-1].append(source)
         size += source.size
     obsolete: list[str] = []
-    written = 0
+    written = written_bytes = 0
     for group in groups:
         sid, rows, size = _write_segment(out, group)
         keys = [k for s in group for k in s.units]
@@ -120,10 +124,11 @@ def compact(out: str, units: dict[str, dict], segments: dict[str, dict],
         if rows:
             segments[sid] = {"rows": rows, "bytes": size, "units": len(keys)}
             written += 1
+            written_bytes += size
         for k in keys:
             units[k]["segment"] = sid if rows else None
-    info = {"segments_written": written, "sources": len(sources),
-            "files_merged": sum(len(s.units) for s in sources),
+    info = {"segments_written": written, "bytes_written": written_bytes,
+            "sources": len(sources), "files_merged": sum(len(s.units) for s in sources),
             "seconds": round(time.perf_counter() - started, 3)}
     return Compaction(units, segments, obsolete, info)
 
