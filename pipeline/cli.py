@@ -80,8 +80,11 @@ def _parser() -> argparse.ArgumentParser:
                           "get theirs)")
     imp.add_argument("--out", metavar="DIR|URI",
                      help="write a Parquet dataset there instead of a database: one part "
-                          "per table per file, a manifest last (the commands read it with "
-                          "--parquet)")
+                          "per table per file, merged into larger segments when there are "
+                          "many, a manifest last (the commands read it with --parquet)")
+    imp.add_argument("--no-compact", action="store_true",
+                     help="with --out: leave each file's parts as written (no merging into "
+                          "segments this time; a later import merges them)")
     imp.add_argument("--engine", choices=("local", "dask"), default="local",
                      help="with --out: run the files' tasks in local processes (default) "
                           "or on a Dask cluster (pip install -e '.[dask]')")
@@ -291,9 +294,11 @@ def _import_dataset(args: argparse.Namespace) -> int:
             task = bar.add_task("files", total=None)
             summary = scale.run(args.paths, args.out, args.engine, args.address, args.workers,
                                 lambda done, total: bar.update(task, completed=done,
-                                                               total=total))
+                                                               total=total),
+                                compact=False if args.no_compact else None)
     else:
-        summary = scale.run(args.paths, args.out, args.engine, args.address, args.workers)
+        summary = scale.run(args.paths, args.out, args.engine, args.address, args.workers,
+                            compact=False if args.no_compact else None)
     if args.json:
         print(json.dumps(summary.as_json()))
     else:

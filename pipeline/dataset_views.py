@@ -1,19 +1,22 @@
 """A Parquet dataset (pipeline/dataset.py) read as if it were the store.
 
 ``open_dataset(DIR)`` gives an in-memory DuckDB connection whose views carry the
-names and columns of the store's tables, over ``read_parquet('DIR/<table>/*.parquet')``,
-so the commands' and the dashboard's queries run unchanged. file_id is BIGINT
-here (a digest of the path; INTEGER in the store).
+names and columns of the store's tables, over ``read_parquet([...])`` of exactly the
+parts the manifest lists (never a glob: a part written since, or left by a crash, is
+not read), so the commands' and the dashboard's queries run unchanged. file_id is
+BIGINT here (a digest of the path; INTEGER in the store); the child tables' parts
+carry it too, and their views leave it out.
 
 A hand found in several files is kept once, as ``handlens import`` keeps it: the
 copy of the first file (by path, then byte offset) wins, the child tables keep only
-the rows of the winning part, and the other copies show in ``hand_copies``. Whether
-any hand occurs twice is looked up once, at open; where none does, the views are
-plain (no joins; ``files`` alone counts its hands kept, as the store does). The
+the rows of the winning file (by file_id), and the other copies show in
+``hand_copies``. Whether any hand occurs twice is in the manifest (the import
+looks once); where it is not, it is looked up at open. Where none does, the views
+are plain (no joins; ``files`` alone counts its hands kept, as the store does). The
 audit between hands is computed into tables of the connection (``audit_sessions``,
 ``audit_findings``; at open, or later by ``add_audit``): Parquet is never written here.
 Each part's footer is read once per connection; each scan still opens every part,
-so fewer, larger parts read faster.
+so fewer, larger parts read faster (pipeline/compact.py merges them).
 
 Local folders only: an address with ``://`` (DuckDB's httpfs) is not supported yet.
 """
@@ -24,7 +27,7 @@ import re
 
 import duckdb
 
-from pipeline.dataset import MANIFEST, TABLES, read_manifest
+from pipeline.dataset import LAYOUT, MANIFEST, TABLES, read_manifest
 from pipeline.store import SCHEMA, SCHEMA_VERSION, SchemaError
 
 CHILDREN = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
@@ -67,6 +70,9 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
         raise SchemaError(f"{out} was written by another version of handlens (schema "
                           f"{manifest.get('schema') or 'unknown'}, this one reads "
                           f"{SCHEMA_VERSION}): import it again")
+    if manifest.get("layout") != LAYOUT:
+        raise DatasetError(f"{out} was written by an older handlens (a dataset without "
+                           f"the list of its parts): import it again, into the same folder")
     con = duckdb.connect(":memory:")
     con.execute("SET enable_progress_bar = false").fetchall()
     # each part's footer read once per connection, not once per query
@@ -77,26 +83,27 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
                 [SCHEMA_VERSION, root]).fetchall()
     sources = {}
     for name in TABLES:
-        folder = os.path.join(root, name)
-        if os.path.isdir(folder) and any(e.name.endswith(".parquet") and not e.name.startswith(".")
-                                         for e in os.scandir(folder)):
-            sources[name] = _quote(folder + "/*.parquet")
+        parts = manifest["parts"].get(name)
+        if parts:
+            sources[name] = "[" + ", ".join(_quote(f"{root}/{p}") for p in parts) + "]"
         else:  # no part: an empty table of the store's columns
             con.execute(tables[name].replace(f"IF NOT EXISTS {name}", f"empty_{name}")).fetchall()
 
-    def source(name: str, filename: bool = False) -> str:
+    def source(name: str) -> str:
         if name not in sources:
             return f"empty_{name}"
-        return f"read_parquet({sources[name]}{', filename = true' if filename else ''})"
+        return f"read_parquet({sources[name]})"
 
-    losers = "hands" in sources and _losers(con, source)
+    twice = manifest.get("duplicates")  # True, False, or None: not known
+    losers = "hands" in sources and twice is not False and _losers(con, source, twice)
 
     for name in sorted(TABLES, key=lambda n: n == "files"):  # files reads hands
-        sql = f"SELECT * FROM {source(name)}"
+        columns = "* EXCLUDE (file_id)" if name in CHILDREN and name in sources else "*"
+        sql = f"SELECT {columns} FROM {source(name)}"
         if losers and name in sources and (name == "hands" or name in CHILDREN):
-            sql = (f"SELECT t.* EXCLUDE (filename) FROM {source(name, True)} t"
+            sql = (f"SELECT t.{columns} FROM {source(name)} t"
                    f" ANTI JOIN dataset_losers l ON t.site = l.site AND t.hand_id = l.hand_id"
-                   f" AND parse_filename(t.filename, true) = l.part")
+                   f" AND t.file_id = l.file_id")
         elif losers and name == "hand_copies":
             sql += f" UNION ALL SELECT {COPY_COLUMNS} FROM dataset_losers"
         elif name == "files":  # its hands as the store counts them: those kept, and errors
@@ -123,13 +130,14 @@ def add_audit(con: duckdb.DuckDBPyConnection) -> None:
     audit.store(con)
 
 
-def _losers(con: duckdb.DuckDBPyConnection, source) -> bool:
+def _losers(con: duckdb.DuckDBPyConnection, source, known: bool | None = None) -> bool:
     """Find the hands read from several files; keep every copy but the first (by the
-    file's path, then byte offset) in the table dataset_losers with its part's key.
-    False (and no table) where no hand occurs twice."""
+    file's path, then byte offset) in the table dataset_losers, with its file_id.
+    False (and no table) where no hand occurs twice; ``known``: the manifest says
+    some hand does (True), or does not say (None: counted here)."""
     # as many distinct hashes as hands: no hand twice (a collision only costs the joins)
-    if not con.execute(f"SELECT count(*) - count(DISTINCT hash(site, hand_id))"
-                       f" FROM {source('hands')}").fetchall()[0][0]:
+    if not known and not con.execute(f"SELECT count(*) - count(DISTINCT hash(site, hand_id))"
+                                     f" FROM {source('hands')}").fetchall()[0][0]:
         return False
     twice = (f"SELECT site, hand_id FROM {source('hands')} GROUP BY site, hand_id"
              f" HAVING count(*) > 1")
@@ -137,10 +145,10 @@ def _losers(con: duckdb.DuckDBPyConnection, source) -> bool:
         CREATE TABLE dataset_losers AS
         WITH copies AS (
             SELECT h.site, h.hand_id, h.file_id, h.byte_offset, h.byte_length, h.line,
-                   h.content, parse_filename(h.filename, true) AS part,
+                   h.content,
                    row_number() OVER (PARTITION BY h.site, h.hand_id ORDER BY
-                       string_split(f.path, '/'), h.byte_offset, h.filename) AS n
-            FROM {source('hands', True)} h SEMI JOIN ({twice}) t USING (site, hand_id)
+                       string_split(f.path, '/'), h.byte_offset, h.file_id) AS n
+            FROM {source('hands')} h SEMI JOIN ({twice}) t USING (site, hand_id)
                  LEFT JOIN {source('files')} f USING (file_id))
         SELECT * EXCLUDE (n) FROM copies WHERE n > 1""").fetchall()
     return True

@@ -7,7 +7,10 @@ a Dask cluster (``engine="dask"``: the scheduler at ``address``, or a local clus
 started for the run). This process only lists the files, hands out the tasks, and
 writes the manifest when every task is done. A file whose content the manifest
 already holds is not parsed again; a file that changed (grew) is read whole and its
-parts replaced.
+parts replaced. Before the manifest, the parts are compacted where it pays
+(pipeline/compact.py: many small parts merged into segments; a segment holding rows
+of a file read again rewritten without them); the parts it replaces are deleted
+after the manifest.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from pipeline import compact as compaction
 from pipeline import dataset
 from pipeline.importer import Summary
 from pipeline.work import FileSummary, digest, import_file, list_inputs, read
@@ -34,22 +38,29 @@ def import_into(path: str, out: str, known: str | None = None, verify: bool = Tr
         except OSError:
             pass  # import_file says why
     tables, summary = import_file(path, verify, stats)
-    rows = dataset.write_parts(out, dataset.part_key(path), tables) if tables else {}
-    return {**summary.as_json(), "rows": rows}
+    sizes: dict[str, int] = {}
+    rows = dataset.write_parts(out, dataset.part_key(path), tables, sizes) if tables else {}
+    return {**summary.as_json(), "rows": rows, "bytes": sum(sizes.values())}
 
 
 def run(paths: Iterable[str | Path], out: str, engine: str = "local",
         address: str | None = None, workers: int | None = None,
-        progress: Callable[[int, int], None] | None = None) -> Summary:
+        progress: Callable[[int, int], None] | None = None,
+        compact: bool | None = None) -> Summary:
     """Import every file under ``paths`` into the dataset ``out``; the import's summary.
-    ``progress(files_done, files_in_all)`` is called as tasks finish."""
+    ``progress(files_done, files_in_all)`` is called as tasks finish. ``compact``:
+    merge the parts when it pays (None), whenever there are any to merge (True), or
+    never (False; a segment holding rows of a file read again is rewritten still)."""
     started = time.perf_counter()
     _, root = dataset.filesystem(out)
     inside = root.rstrip("/") + "/" if "://" not in out else out.rstrip("/") + "/"
     files = [f for f in list_inputs(paths)  # the same name on every worker
              if not f.startswith(inside)]  # (never the dataset's own parts)
     old = dataset.read_manifest(out) or {}
+    if old.get("layout") != dataset.LAYOUT:  # an older layout: every file read again
+        old = {}
     units: dict[str, dict] = dict(old.get("units", {}))
+    segments: dict[str, dict] = dict(old.get("segments", {}))
     known = {u["path"]: u.get("hash") for u in units.values()}
     workers = workers or os.cpu_count() or 1
     results = []
@@ -59,13 +70,21 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
         tell(len(results), len(files))
     summary = _summary(results)
     replaced = 0  # hands the dataset had from files read again (grown): not duplicates
+    stale = set()  # segments holding rows of files read again
     for r in results:
         if not r.get("unchanged") and r.get("unreadable") is None:
-            replaced += units.get(dataset.part_key(r["path"]), {}).get("rows", {}).get("hands", 0)
-            units[dataset.part_key(r["path"])] = {
-                "path": r["path"], "hash": r["hash"], "size": r["size"],
-                "format": r["format"], "rows": r["rows"]}
-    totals = _totals(out, units)
+            key = dataset.part_key(r["path"])
+            before = units.get(key, {})
+            replaced += before.get("rows", {}).get("hands", 0)
+            if before.get("segment") is not None:
+                stale.add(before["segment"])
+            units[key] = {"path": r["path"], "hash": r["hash"], "size": r["size"],
+                          "format": r["format"], "rows": r["rows"], "bytes": r["bytes"]}
+    merged = compaction.compact(out, units, segments, stale, compact)
+    units, segments = merged.units, merged.segments
+    parts = dataset.parts_of(units, segments)
+    totals = _totals(out, parts, units)
+    duplicates = totals.pop("duplicates")
     summary.hands_new = max(totals["hands"] - old.get("summary", {}).get("hands", 0), 0)
     stored = sum(r.get("stored", 0) for r in results)
     summary.duplicates += max(stored - summary.hands_new - replaced, 0)
@@ -73,9 +92,31 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
                               - old.get("summary", {}).get("unsupported", 0), 0)
     summary.hands_new -= summary.unsupported
     summary.seconds = time.perf_counter() - started
-    dataset.write_manifest(out, {"units": units, "engine": engine, "summary": totals,
-                                 "last_import": summary.as_json()})
+    dataset.write_manifest(out, {"units": units, "segments": segments, "parts": parts,
+                                 "duplicates": duplicates, "engine": engine,
+                                 "summary": totals, "last_import": summary.as_json(),
+                                 "last_compaction": merged.info})
+    compaction.delete(out, merged.obsolete)  # only now: the manifest no longer lists them
     return summary
+
+
+def compact_dataset(out: str, merge: bool | None = True) -> dict:
+    """Merge the parts of the dataset ``out`` as an import does at its end (``merge``:
+    True whenever there is anything to merge, None when it pays); what was done."""
+    old = dataset.read_manifest(out)
+    if old is None or old.get("layout") != dataset.LAYOUT:
+        raise ValueError(f"{out}: no dataset of this version of handlens to compact")
+    merged = compaction.compact(out, old["units"], old.get("segments", {}), set(), merge)
+    parts = dataset.parts_of(merged.units, merged.segments)
+    totals = _totals(out, parts, merged.units)
+    duplicates = totals.pop("duplicates")
+    kept = {k: v for k, v in old.items()
+            if k not in ("format", "schema", "stats", "layout", "written_at")}
+    dataset.write_manifest(out, {**kept, "units": merged.units, "segments": merged.segments,
+                                 "parts": parts, "duplicates": duplicates,
+                                 "summary": totals, "last_compaction": merged.info})
+    compaction.delete(out, merged.obsolete)
+    return merged.info
 
 
 def _tasks(files: list[str], out: str, known: dict[str, str | None], engine: str,
@@ -156,21 +197,23 @@ def _summary(results: list[dict]) -> Summary:
     return s
 
 
-def _totals(out: str, units: dict[str, dict]) -> dict:
-    """Hands in the whole dataset, each counted once, and of them the unsupported."""
+def _totals(out: str, parts: dict[str, list[str]], units: dict[str, dict]) -> dict:
+    """Hands in the whole dataset, each counted once, of them the unsupported, and
+    whether any hand occurs more than once (None: not looked at)."""
     import duckdb
     _, root = dataset.filesystem(out)
-    parts = [f"{root}/hands/{key}.parquet" for key, u in units.items()
-             if u.get("rows", {}).get("hands")]
-    if not parts or "://" in out:
+    if "://" in out:
         return {"hands": sum(u.get("rows", {}).get("hands", 0) for u in units.values()),
-                "unsupported": 0}
+                "unsupported": 0, "duplicates": None}
+    if not parts["hands"]:
+        return {"hands": 0, "unsupported": 0, "duplicates": False}
     con = duckdb.connect()
     try:
-        hands, supported = con.execute(
-            "SELECT count(*), count(*) FILTER (WHERE supported) FROM (SELECT DISTINCT ON"
-            " (site, hand_id) site, hand_id, supported FROM read_parquet(?))",
-            [parts]).fetchall()[0]
+        hands, supported, rows = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE supported), sum(n) FROM (SELECT"
+            " any_value(supported) AS supported, count(*) AS n FROM read_parquet(?)"
+            " GROUP BY site, hand_id)", [[f"{root}/{p}" for p in parts["hands"]]]
+        ).fetchall()[0]
     finally:
         con.close()
-    return {"hands": hands, "unsupported": hands - supported}
+    return {"hands": hands, "unsupported": hands - supported, "duplicates": rows > hands}

@@ -13,10 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import duckdb
-import pyarrow as pa
-import pyarrow.compute as pc
+
+if TYPE_CHECKING:  # imported where a batch is written: a reader starts without pyarrow
+    import pyarrow as pa
 
 SCHEMA = (Path(__file__).parent / "schema.sql").read_text("utf-8")
 CHILD_TABLES = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
@@ -213,6 +215,7 @@ class Store:
             "SELECT count(*) FROM batch_hands b SEMI JOIN hands h USING (site, hand_id)"
         )[0][0]
         if dup == 0:
+            import pyarrow.compute as pc
             unsupported = hands.num_rows - pc.sum(hands["supported"]).as_py()
             self._run("INSERT INTO hands SELECT * FROM batch_hands")
             for name in CHILD_TABLES:

@@ -11,9 +11,9 @@ import duckdb
 import polars as pl
 import pytest
 
-from pipeline import audit, queries, stats_query, tournaments, verify
+from pipeline import audit, compact, queries, scale, stats_query, tournaments, verify
 from pipeline.cli import main
-from pipeline.dataset import TABLES, part_key, write_manifest, write_parts
+from pipeline.dataset import TABLES, part_key, read_manifest, write_manifest, write_parts
 from pipeline.dataset_views import DatasetError, open_dataset
 from pipeline.importer import discover
 from pipeline.work import import_file
@@ -168,7 +168,34 @@ def test_corpus_stats_dashboard_verify_and_audit_equal(real):
     assert_same_queries(*real)
 
 
-def test_two_copies_of_a_file_count_once(tmp_path):
+def compacted(tmp: Path, source: Path, segments: int = 3) -> Path:
+    """``source`` imported with ``handlens import --out``, then compacted into about
+    ``segments`` segments."""
+    out = tmp / "compacted"
+    scale.run([source], str(out), workers=2, compact=False)
+    units = read_manifest(str(out))["units"]
+    target = sum(u["bytes"] for u in units.values()) // segments + 1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compact, "SEGMENT_BYTES", target)
+        scale.compact_dataset(str(out))
+    manifest = read_manifest(str(out))
+    assert len(manifest["segments"]) >= min(segments, 2)
+    assert all(u["segment"] for u in manifest["units"].values() if u["rows"])
+    return out
+
+
+@pytest.mark.parametrize("which", ["samples", "real"])
+def test_compacted_every_table_stats_and_dashboard_equal(which, request, tmp_path):
+    """The parts merged into segments: every table (both ways), the commands' and the
+    dashboard's queries, the audit, as the store holds them."""
+    db, _ = request.getfixturevalue(which)
+    out = compacted(tmp_path, SAMPLES if which == "samples" else request.getfixturevalue("corpus"))
+    counts = assert_same_tables(db, out)
+    assert counts["hands"] > 1000
+    assert_same_queries(db, out)
+
+
+def copies_folder(tmp_path: Path) -> Path:
     source = next(HANDWRITTEN.glob("*Alcor*.txt"))
     folder = tmp_path / "in"
     for sub in ("a", "b"):  # b's copy is the later path: its hands are the copies
@@ -177,6 +204,22 @@ def test_two_copies_of_a_file_count_once(tmp_path):
     shutil.copy(next(HANDWRITTEN.glob("*T39*.txt")), folder / "c.txt")
     text = source.read_bytes()  # a copy cut inside its last hand: a parse error
     (folder / "d.txt").write_bytes(text[:text.rindex(b"*** SUMMARY ***")])
+    return folder
+
+
+def test_two_copies_of_a_file_count_once_compacted(tmp_path):
+    folder = copies_folder(tmp_path)
+    db = tmp_path / "store.duckdb"
+    import_paths(db, folder)
+    out = compacted(tmp_path, folder, segments=2)
+    assert read_manifest(str(out))["duplicates"] is True
+    assert losers(out)
+    assert_same_tables(db, out)
+    assert_same_queries(db, out)
+
+
+def test_two_copies_of_a_file_count_once(tmp_path):
+    folder = copies_folder(tmp_path)
     db, out = build_both(tmp_path, folder)
     counts = assert_same_tables(db, out)
     assert losers(out)
