@@ -15,9 +15,9 @@ board (the method of SKPokerEval):
 The tables hold eval7's ranking (engine/evaluate.py), renumbered densely (0 the
 worst, 4,823 the best: seven cards hold 4,824 classes): any two hands compare
 as eval7 compares them. They ship as engine/data/rank_tables.npz (written by
-bench/build_rank_tables.py; a test builds them again and compares). ``ranks`` evaluates every player's hand on
-every board of a set at once: a preflop deal's 1.7 million boards in tens of
-milliseconds a player.
+bench/build_rank_tables.py; a test builds them again and compares). ``ranks``
+evaluates every player's hand on every board of a set at once: a preflop deal's 1.7
+million boards in tens of milliseconds a player.
 """
 from __future__ import annotations
 

@@ -159,9 +159,10 @@ def list_inputs(paths: Iterable[str | Path]) -> list[str]:
     ``gs://...``, ``hdfs://host:port/...``, ``file:///...``) listed through pyarrow's
     file system for it, recursively, hidden names left out."""
     from pipeline.importer import discover
-    local = [p for p in paths if "://" not in str(p)]
+    paths = [str(p) for p in paths]  # (read twice below: a generator would be spent)
+    local = [p for p in paths if "://" not in p]
     found = [str(p.resolve()) for p in discover(local)] if local else []
-    for address in (str(p) for p in paths if "://" in str(p)):
+    for address in (p for p in paths if "://" in p):
         found.extend(_listed(address))
     return sorted(set(found))
 

@@ -195,6 +195,8 @@ def test_inputs_given_as_addresses_are_listed_through_their_file_system(mixed, t
         assert listed == [f"file://{f}" for f in list_inputs([mixed])]
         assert not any("/." in f for f in listed) and len(listed) > 4
         assert list_inputs([f"file://{CASH}"]) == [f"file://{CASH}"]
+        both = (p for p in (f"file://{CASH}", mixed / "edge"))  # once through, not twice
+        assert list_inputs(both) == sorted([f"file://{CASH}", *list_inputs([mixed / "edge"])])
         with pytest.raises(FileNotFoundError):
             list_inputs([f"file://{tmp_path}/nothing"])
         by_address = scale.run([f"file://{mixed}"], str(tmp_path / "uri"), workers=2)
