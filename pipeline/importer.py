@@ -1,11 +1,12 @@
-"""Import hand-history files: discover, split, parse in worker processes, write.
+"""Import hand-history files: discover, read, parse in worker processes, write.
 
 The main process reads each file, decides what is new in it (unchanged files are
-skipped, a grown file is read from where the last import stopped), splits it into
-hand texts and sends them in units of a few thousand hands to worker processes
-(``pipeline.unit``). Workers parse, judge and flatten hands into Arrow tables; the
-main process is the single writer and commits each unit in one transaction. Bad
-text never stops an import: it is recorded in parse_errors with its file, line and
+skipped, a grown file is read from where the last import stopped) and cuts its text
+at hand headers into pieces (``parsers.base.split.pieces``: one search, no per-hand
+work), sent in units of a few thousand hands to worker processes, which split,
+parse, judge and flatten them into Arrow tables (``pipeline.unit``). The main
+process is the single writer and commits each unit in one transaction. Bad text
+never stops an import: it is recorded in parse_errors with its file, line and
 reason; a file that cannot be read is reported with why, and the import goes on.
 """
 from __future__ import annotations
@@ -17,14 +18,13 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain, islice
 from pathlib import Path
 
 from parsers.base.room import Room
-from parsers.base.split import (CUT, RawHand, context_at, decode, decode_from, split_hands,
-                                 text_codec)
+from parsers.base.split import CUT, Piece, context_at, decode, decode_from, pieces, text_codec
 from parsers.registry import ROOMS, detect, room
 from pipeline import audit, preflop_equity
 from pipeline.store import FileState, Store
@@ -75,16 +75,17 @@ class _Plan:
     state: FileState  # its state once this import is done
     shown: str  # its path as given, as text
     room: str | None = None  # the room's name, None when nothing is to be parsed
-    hands: list[RawHand] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
     drop_errors_from: int | None = None  # old parse errors from here on are dropped
     replace_from: int | None = None  # hands stored from here on are read again
 
 
 @dataclass
 class _Unit:
-    """Hand texts for one worker, and the files this unit finishes."""
+    """Pieces of files for one worker, and the files this unit finishes."""
 
-    parts: list[tuple[int, str, str, list[RawHand]]] = field(default_factory=list)
+    parts: list[tuple[int, str, str, Piece]] = field(default_factory=list)
+    states: list[FileState] = field(default_factory=list)  # each part's file
     hands: int = 0
     finishes: list[FileState] = field(default_factory=list)
     drop_errors_from: dict[int, int] = field(default_factory=dict)
@@ -183,6 +184,8 @@ class Importer:
 
     def _write(self, unit: _Unit, result: UnitResult) -> None:
         tables, reasons = result.tables, result.reasons
+        for state, n in zip(unit.states, result.split):  # hand texts the workers found
+            state.hands += n
         new, new_unsupported, dup = self.store.write(tables, unit.finishes,
                                                      unit.drop_errors_from, unit.replace_from)
         s = self.summary
@@ -195,29 +198,30 @@ class Importer:
         self.progress(unit.hands, 0)
 
     def _units(self, files: list[Path]) -> Iterator[_Unit]:
-        """Read files one by one and cut their new hands into units of work."""
+        """Read files one by one and put their pieces into units of work."""
         unit = _Unit()
         for path in files:
             plan = self._plan(path)
             if plan is None:
                 continue
-            state, hands = plan.state, plan.hands
+            state = plan.state
             if plan.drop_errors_from is not None:
                 unit.drop_errors_from[state.file_id] = plan.drop_errors_from
             if plan.replace_from is not None:
                 unit.replace_from[state.file_id] = plan.replace_from
-            if len(hands) > UNIT_HANDS:  # written over several units: say so in the first
+            if len(plan.pieces) > 1:  # may be written over several units: say so first
                 unit.finishes.append(_provisional(state))
-            for i in range(0, max(len(hands), 1), UNIT_HANDS):
-                chunk = hands[i:i + UNIT_HANDS]
-                if chunk:
-                    unit.parts.append((state.file_id, plan.shown, plan.room, chunk))
-                    unit.hands += len(chunk)
-                if i + UNIT_HANDS >= len(hands):
+            for piece in plan.pieces:
+                unit.parts.append((state.file_id, plan.shown, plan.room, piece))
+                unit.states.append(state)
+                unit.hands += piece.starts
+                if piece.final:
                     unit.finishes.append(state)
                 if unit.hands >= UNIT_HANDS:
                     yield unit
                     unit = _Unit()
+            if not plan.pieces:
+                unit.finishes.append(state)
         if unit.parts or unit.finishes:
             yield unit
 
@@ -260,17 +264,18 @@ class Importer:
                 s.formats_not_supported[fmt] += 1
             return _Plan(state, _shown(path))
         state.format = fmt.name
-        hands, again = cut_last(split_hands(
-            text, fmt, encoding, base_offset=start or None,
-            base_line=1 if not start else _line_of(data, start, encoding),
-            context=context_at(data, start, encoding, fmt.context)
-            if start and fmt.context is not None else ""), data)
+        cut = pieces(text, fmt, encoding, UNIT_HANDS, base_offset=start or None,
+                     base_line=1 if not start else _line_of(data, start, encoding),
+                     context=context_at(data, start, encoding, fmt.context)
+                     if start and fmt.context is not None else "")
+        last = cut[-1].split(fmt)  # the last hand, to tell whether it is whole
+        hands, again = cut_last(last, data)
         if again is not None:  # the last hand may still be growing: read it again then
             state.resume_offset = again
             state.prefix_hash = digest(data[:again])
             s.incomplete += hands[-1].stray == CUT
-        state.hands += len(hands)
-        return _Plan(state, _shown(path), fmt.name, hands,
+        cut[-1] = replace(cut[-1], text="", done=tuple(hands))  # (as split here)
+        return _Plan(state, _shown(path), fmt.name, cut,
                      drop_errors_from=start if old is not None else None,
                      replace_from=start or None)
 

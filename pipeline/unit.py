@@ -18,12 +18,13 @@ import pyarrow as pa
 from engine.hand import Hand, UnsupportedHand
 from engine.replay import Verdict
 from parsers.base.errors import ParseError
-from parsers.base.split import RawHand
+from parsers.base.split import Piece, RawHand
 from parsers.registry import room
 from pipeline.rows import Batch
 
-# (file id, path, the room's name, the file's hand texts in this unit)
-Part = tuple[int, str, str, list[RawHand]]
+# (file id, path, the room's name, the file's hand texts in this unit, or a piece of
+# the file to split here)
+Part = tuple[int, str, str, list[RawHand] | Piece]
 
 
 @dataclass
@@ -31,6 +32,7 @@ class UnitResult:
     tables: dict[str, pa.Table]
     duplicates: int = 0  # hands seen twice within the unit (kept once)
     reasons: Counter = field(default_factory=Counter)  # parse errors by reason
+    split: list[int] = field(default_factory=list)  # hand texts of each part
 
 
 def parse_unit(parts: list[Part], verify: bool = True, stats: bool = True) -> UnitResult:
@@ -56,6 +58,7 @@ class _Unit:
         self.verify = verify
         self.batch = Batch(stats)
         self.reasons: Counter = Counter()
+        self.split: list[int] = []
 
     def run(self, parts: list[Part]) -> UnitResult:
         parsed, duplicates = self.parse(parts)
@@ -72,7 +75,7 @@ class _Unit:
                                  f"value out of range: {why}", raw.text)
         if bad:
             tables = self.batch.tables()[0]
-        return UnitResult(tables, duplicates, self.reasons)
+        return UnitResult(tables, duplicates, self.reasons, self.split)
 
     def parse(self, parts: list[Part]) -> tuple[list[tuple], int]:
         seen: set[tuple[str, str]] = set()
@@ -80,6 +83,9 @@ class _Unit:
         for file_id, path, room_name, hands in parts:
             its = room(room_name)
             parse = its.parse
+            if isinstance(hands, Piece):
+                hands = hands.split(its)
+            self.split.append(len(hands))
             for raw in hands:
                 if raw.stray:  # no hand: notes, or a hand whose header was damaged
                     first = raw.text.split("\n", 1)[0][:160]

@@ -200,3 +200,52 @@ def test_one_folder_mixing_every_room_imports_in_one_command(tmp_path):
     assert formats == set(ROOMS)
     statuses = query(tmp_path / "h.duckdb", "SELECT DISTINCT status FROM verdicts")
     assert statuses == [("ok",)]
+
+
+TABLES_OF_A_FILE = {  # what one file's import leaves, in an order that does not vary
+    "hands": "SELECT * EXCLUDE (file_id) FROM hands ORDER BY hand_id",
+    "hand_copies": "SELECT * EXCLUDE (file_id) FROM hand_copies ORDER BY byte_offset",
+    "parse_errors": "SELECT * EXCLUDE (file_id, path) FROM parse_errors ORDER BY byte_offset",
+    "files": "SELECT * EXCLUDE (file_id, path, imported_at) FROM files ORDER BY path",
+    "actions": "SELECT * FROM actions ORDER BY hand_id, seq",
+}
+
+
+@pytest.mark.parametrize("encoding, newline", [("utf-8", "\n"), ("utf-16", "\r\n"),
+                                               ("cp1252", "\r")])
+def test_a_file_cut_in_pieces_of_one_hand_gives_the_rows_of_one_piece(
+        tmp_path, monkeypatch, encoding, newline):
+    """The main process cuts files at hand headers and the workers split the pieces:
+    with a piece a hand, a file holding notes between hands, a broken hand, a copy
+    of a hand and a cut last hand, then grown, gives the rows, the file's state and
+    the summary of the same file in one piece."""
+    hands = [h.replace("kb_grinder", "kb_grïnder") for h in _hands_of(CASH)]
+    broken = hands[1].replace("Tanzanite: checks", "Tanzanite: juggles")
+    cut = hands[3].index("*** SUMMARY ***")
+    first = hands[0] + "my notes\n\n" + broken + hands[2] + hands[0] + hands[3][:cut]
+    grown = first + hands[3][cut:] + "more notes\n"
+
+    def imports(unit_hands: int, workers: int, folder: str):
+        monkeypatch.setattr(importer_module, "UNIT_HANDS", unit_hands)
+        f = tmp_path / folder / "table.txt"
+        f.parent.mkdir()
+        db = tmp_path / f"{folder}.duckdb"
+        out = []
+        for text in (first, grown):
+            f.write_bytes(text.replace("\n", newline).encode(encoding))
+            summary = run(db, f, workers=workers).as_json()
+            summary.pop("seconds")
+            out.append((summary, {name: query(db, sql)
+                                  for name, sql in TABLES_OF_A_FILE.items()}))
+        return out
+
+    pieces, whole = imports(1, 2, "pieces"), imports(100, 1, "whole")
+    for (sa, ta), (sb, tb) in zip(pieces, whole):
+        assert sa == sb
+        for name in ta:
+            assert ta[name] == tb[name], name
+    (s1, t1), (s2, t2) = pieces
+    assert (s1["hands_new"], s1["incomplete"], s1["parse_errors"], s1["duplicates"]) == (
+        2, 1, 2, 1)
+    assert (s2["hands_new"], s2["incomplete"], s2["parse_errors"]) == (1, 0, 1)
+    assert [f[-2:] for f in t2["files"]] == [(6, 3)]  # hands, errors (as before pieces)

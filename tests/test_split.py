@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import codecs
 
+import pytest
+
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.registry import detect
 from parsers.base.split import decode, split_hands
@@ -136,3 +138,52 @@ def test_an_xml_session_header_in_windows_1252_is_read_as_its_hand_is():
     assert all(h.text.encode("utf-8") for h in hands)  # no lone surrogates
     at = data.index(b'<game id="2"')
     assert "<cur>\u20ac</cur>" in context_at(data, at, enc, fmt.context)
+
+
+def _real_files():
+    """Every file of the corpus and the wild folder beside the checkout."""
+    from conftest import CORPUS
+    roots = [CORPUS, CORPUS.parent / "wild"]
+    return sorted(f for root in roots if root.is_dir() for f in root.rglob("*") if f.is_file())
+
+
+@pytest.mark.parametrize("size", [1, 3])
+def test_pieces_split_apart_give_the_hands_of_the_whole_text(size):
+    """The importer's main process cuts a file at hand headers and its workers split
+    the pieces: every real file of every room gives the same hands (text, offset,
+    length, line, whole or cut, stray) as split at once."""
+    from parsers.base.room import Room
+    from parsers.base.split import pieces
+    from parsers.registry import detect
+    files = _real_files()
+    if not files:
+        pytest.skip("no real files beside the checkout (../shared/corpus, ../shared/wild)")
+    many = 0
+    for f in files:
+        text, enc = decode(f.read_bytes())
+        fmt = detect(text)
+        if not isinstance(fmt, Room):
+            continue
+        cut = pieces(text, fmt, enc, size)
+        assert [r for p in cut for r in p.split(fmt)] == split_hands(text, fmt, enc), f
+        assert sum(p.starts for p in cut) == len(list(fmt.start.finditer(text)))
+        many += len(cut) > 2
+    assert many > 100  # files of many pieces were tried
+
+
+def test_pieces_keep_the_context_offset_and_line_of_a_resumed_text():
+    """A grown XML file read from the middle, in pieces of one hand: each hand keeps
+    its session's header, its byte offset and its line."""
+    from parsers.base.split import context_at, pieces
+    text = SESSIONS.replace("\n", "\r\n").replace("EUR", "\u20ac")
+    data = text.encode("utf-8")
+    fmt = _xml_format()
+    whole = split_hands(text, fmt, "utf-8")
+    at = whole[1].byte_offset
+    rest = data[at:].decode("utf-8")
+    lead = context_at(data, at, "utf-8", fmt.context)
+    cut = pieces(rest, fmt, "utf-8", 1, base_offset=at, base_line=whole[1].line,
+                 context=lead)
+    assert len(cut) == 2 and not cut[0].final and cut[1].final
+    assert [r for p in cut for r in p.split(fmt)] == whole[1:]
+    assert ["\u20ac" in h.text for h in whole] == [True, True, False]

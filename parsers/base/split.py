@@ -133,9 +133,10 @@ class HandFormat(Protocol):
 
 
 def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | None = None,
-                base_line: int = 1, context: str = "") -> list[RawHand]:
+                base_line: int = 1, context: str = "", final: bool = True) -> list[RawHand]:
     """Cut ``text`` at every match of ``fmt.start``. Every hand but the last is complete;
-    the last is complete if ``fmt.complete`` says so.
+    the last is complete if ``fmt.complete`` says so (always, where ``final`` is
+    False: ``text`` is then a piece of a file that goes on, see ``pieces``).
 
     A hand runs to the next header, but its own text ends where ``fmt.end`` says
     (after its SUMMARY): text after that which is not a separator (``fmt.between``)
@@ -173,7 +174,7 @@ def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | No
         chunk = text[pos:stop]
         hand = normalise(chunk)  # (bytes that are not UTF-8 still escaped)
         own = fmt.end(hand)
-        last = i + 1 == len(starts)
+        last = final and i + 1 == len(starts)
         if own < len(hand):
             hands += _cut_tail(chunk, hand, own, fmt, offset, line, codec, last)
             length = _byte_length(chunk, codec)
@@ -188,6 +189,62 @@ def split_hands(text: str, fmt: HandFormat, encoding: str, base_offset: int | No
     if fmt.context is not None:
         _put_context(hands, text, starts, fmt.context, context)
     return hands
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A run of whole hands of a file, to be split where it is parsed (a worker
+    process): ``split`` gives exactly the hands ``split_hands`` gives these of the
+    whole text."""
+
+    text: str  # from a hand's start (or the text's) to the next piece's
+    encoding: str
+    offset: int  # where it begins in the file, in bytes
+    line: int  # the file's line it begins on
+    context: str = ""  # the context in force where it begins (an XML session's header)
+    final: bool = True  # the file ends with it
+    starts: int = 0  # hand headers in it (the hands it holds, broken ones aside)
+    done: tuple[RawHand, ...] | None = None  # its hands, where split already
+
+    def split(self, fmt: HandFormat) -> list[RawHand]:
+        if self.done is not None:
+            return list(self.done)
+        return split_hands(self.text, fmt, self.encoding, self.offset, self.line,
+                           self.context, self.final)
+
+
+def pieces(text: str, fmt: HandFormat, encoding: str, hands: int,
+           base_offset: int | None = None, base_line: int = 1,
+           context: str = "") -> list[Piece]:
+    """``text`` (as ``split_hands`` takes it) cut at hand starts into pieces of about
+    ``hands`` hands; the last piece holds the last hand alone, and the hands of all the
+    pieces, each split on its own, are those of the whole text split at once. Costs
+    one search for headers, not the per-hand work of splitting."""
+    if base_offset is None:
+        base_offset = bom_length(encoding)
+    codec = text_codec(encoding)
+    starts = [m.start() for m in fmt.start.finditer(text)]
+    cuts = [0, *starts[hands:-1:hands]] if len(starts) > hands else [0]
+    if len(starts) > 1 and cuts[-1] != starts[-1]:
+        cuts.append(starts[-1])
+    found = ([(m.start(), _context(m.group())) for m in fmt.context.finditer(text)]
+             if fmt.context is not None else [])
+    at = [start for start, _ in found]
+    ascii_ = codec == UTF8 and text.isascii()
+    out: list[Piece] = []
+    offset, line = base_offset, base_line
+    for i, cut in enumerate(cuts):
+        if i:
+            prev = cuts[i - 1]
+            offset += (cut - prev) if ascii_ else _byte_length(text[prev:cut], codec)
+            line += _count_lines(text, prev, cut)
+        stop = cuts[i + 1] if i + 1 < len(cuts) else len(text)
+        k = bisect_left(at, cut)
+        lead = found[k - 1][1] if k else context
+        out.append(Piece(text[cut:stop], encoding, offset, line, lead,
+                         final=i + 1 == len(cuts),
+                         starts=bisect_left(starts, stop) - bisect_left(starts, cut)))
+    return out
 
 
 def context_at(data: bytes, offset: int, encoding: str, pattern: re.Pattern[str],
