@@ -209,8 +209,6 @@ class Importer:
                 unit.drop_errors_from[state.file_id] = plan.drop_errors_from
             if plan.replace_from is not None:
                 unit.replace_from[state.file_id] = plan.replace_from
-            if len(plan.pieces) > 1:  # may be written over several units: say so first
-                unit.finishes.append(_provisional(state))
             for piece in plan.pieces:
                 unit.parts.append((state.file_id, plan.shown, plan.room, piece))
                 unit.states.append(state)
@@ -218,6 +216,8 @@ class Importer:
                 if piece.final:
                     unit.finishes.append(state)
                 if unit.hands >= UNIT_HANDS:
+                    if not piece.final:  # the file goes on in the next unit: say so
+                        unit.finishes.append(_provisional(state))
                     yield unit
                     unit = _Unit()
             if not plan.pieces:
