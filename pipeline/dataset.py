@@ -57,14 +57,17 @@ def filesystem(out: str) -> tuple[fs.FileSystem, str]:
 
 
 def write_parts(out: str, key: str, tables: dict[str, pa.Table],
-                sizes: dict[str, int] | None = None) -> dict[str, int]:
-    """Write one input file's rows, a part a table; returns the rows of each (and
-    puts the bytes of each part in ``sizes``, where given). Every table gets the
-    file's id (``tables["files"]``) as a column ``file_id`` where it has none."""
+                sizes: dict[str, int] | None = None,
+                file_id: int | None = None) -> dict[str, int]:
+    """Write one input file's rows (or a range's), a part a table; returns the rows
+    of each (and puts the bytes of each part in ``sizes``, where given). Every table
+    gets the file's id (``file_id``, else ``tables["files"]``'s) as a column
+    ``file_id`` where it has none."""
     import pyarrow as pa
     import pyarrow.parquet as pq
     filesystem_, root = filesystem(out)
-    file_id = tables["files"]["file_id"][0].as_py() if "files" in tables else None
+    if file_id is None and "files" in tables:
+        file_id = tables["files"]["file_id"][0].as_py()
     rows = {}
     for name in TABLES:
         table = tables.get(name)

@@ -2,10 +2,15 @@
 
 Each input file is one task (``import_into``): read it, parse, judge and flatten its
 hands (pipeline/work.py), write its parts (pipeline/dataset.py), return its summary.
-Tasks share nothing, so they run in a local process pool (``engine="local"``) or on
-a Dask cluster (``engine="dask"``: the scheduler at ``address``, or a local cluster
-started for the run). This process only lists the files, hands out the tasks, and
-writes the manifest when every task is done. A file whose content the manifest
+A file larger than ``range_bytes`` (RANGE_BYTES) comes back instead as a plan: its
+byte ranges, cut at hand starts, each then a task of its own (``import_range_into``,
+parts ``<key>-<range>``); when all are done, this process writes the file's row of
+``files`` and moves a hand found in two ranges to ``hand_copies``, as a file read
+whole keeps it (pipeline/ranges.py). Tasks share nothing, so they run in a local
+process pool (``engine="local"``) or on a Dask cluster (``engine="dask"``: the
+scheduler at ``address``, or a local cluster started for the run). This process
+only lists the files, hands out the tasks, and writes the manifest when every task
+is done. A file whose content the manifest
 already holds is not parsed again; a file that changed (grew) is read whole and its
 parts replaced. Before the manifest, the parts are compacted where it pays
 (pipeline/compact.py: many small parts merged into segments; a segment holding rows
@@ -16,41 +21,65 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from pathlib import Path
 
 from pipeline import compact as compaction
-from pipeline import dataset
+from pipeline import dataset, ranges
 from pipeline.importer import Summary
-from pipeline.work import FileSummary, digest, import_file, list_inputs, read
+from pipeline.work import (FilePlan, FileSummary, Range, import_data, import_range,
+                           list_inputs, load, plan_ranges)
+
+RANGE_BYTES = 64 * 2**20  # a file larger than this is read in ranges of about this size
 
 
 def import_into(path: str, out: str, known: str | None = None, verify: bool = True,
-                stats: bool = True) -> dict:
+                stats: bool = True, range_bytes: int | None = RANGE_BYTES) -> dict:
     """One task: a file's rows written as its parts of the dataset ``out``; returns
     its summary (as JSON), with the rows written per table. ``known``: the hash of
-    the file's content already in the dataset (nothing is done if it is unchanged)."""
-    if known is not None:
-        try:
-            if digest(read(path)) == known:
-                return {"path": path, "unchanged": True}
-        except OSError:
-            pass  # import_file says why
-    tables, summary = import_file(path, verify, stats)
+    the file's content already in the dataset (nothing is done if it is unchanged).
+    A file of a room's format larger than ``range_bytes`` is not read here: the
+    result is ``{"path", "plan": FilePlan}``, its ranges to hand out."""
+    data, summary = load(path)
+    if data is None:
+        return {**summary.as_json(), "rows": {}, "bytes": 0}
+    if known is not None and summary.hash == known:
+        return {"path": path, "unchanged": True}
+    plan = plan_ranges(data, summary, range_bytes) if range_bytes else None
+    if plan is not None:
+        return {"path": path, "plan": plan}
+    tables, summary = import_data(data, summary, verify, stats)
     sizes: dict[str, int] = {}
-    rows = dataset.write_parts(out, dataset.part_key(path), tables, sizes) if tables else {}
+    rows = dataset.write_parts(out, dataset.part_key(path), tables, sizes)
     return {**summary.as_json(), "rows": rows, "bytes": sum(sizes.values())}
+
+
+def import_range_into(r: Range, out: str, verify: bool = True, stats: bool = True) -> dict:
+    """One task: a range of a large file written as its parts ``<key>-<index>``;
+    returns its summary, or ``changed`` where the file is no longer as planned."""
+    got = import_range(r, verify, stats)
+    if got is None:
+        return {"path": r.path, "range": r.index, "changed": True}
+    tables, summary = got
+    key = f"{dataset.part_key(r.path)}-{r.index:05d}"
+    sizes: dict[str, int] = {}
+    rows = dataset.write_parts(out, key, tables, sizes, file_id=summary.file_id)
+    return {**summary.as_json(), "range": r.index, "key": key, "rows": rows,
+            "bytes": sum(sizes.values()), "errors": tables["parse_errors"].num_rows}
 
 
 def run(paths: Iterable[str | Path], out: str, engine: str = "local",
         address: str | None = None, workers: int | None = None,
         progress: Callable[[int, int], None] | None = None,
-        compact: bool | None = None) -> Summary:
+        compact: bool | None = None, range_bytes: int | None = RANGE_BYTES) -> Summary:
     """Import every file under ``paths`` into the dataset ``out``; the import's summary.
-    ``progress(files_done, files_in_all)`` is called as tasks finish. ``compact``:
+    ``progress(files_done, files_in_all)`` is called as files are done. ``compact``:
     merge the parts when it pays (None), whenever there are any to merge (True), or
-    never (False; a segment holding rows of a file read again is rewritten still)."""
+    never (False; a segment holding rows of a file read again is rewritten still).
+    ``range_bytes``: files larger than this are read in ranges (None: never)."""
     started = time.perf_counter()
     _, root = dataset.filesystem(out)
     inside = root.rstrip("/") + "/" if "://" not in out else out.rstrip("/") + "/"
@@ -63,23 +92,26 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
     segments: dict[str, dict] = dict(old.get("segments", {}))
     known = {u["path"]: u.get("hash") for u in units.values()}
     workers = workers or os.cpu_count() or 1
-    results = []
+    results, strays = [], []
     tell = progress or (lambda done, total: None)
-    for result in _tasks(files, out, known, engine, address, workers):
+    for result in _files(files, out, known, engine, address, workers, range_bytes, strays):
         results.append(result)
         tell(len(results), len(files))
     summary = _summary(results)
     replaced = 0  # hands the dataset had from files read again (grown): not duplicates
     stale = set()  # segments holding rows of files read again
+    obsolete = list(strays)  # parts no manifest lists: deleted after the manifest
     for r in results:
         if not r.get("unchanged") and r.get("unreadable") is None:
-            key = dataset.part_key(r["path"])
-            before = units.get(key, {})
-            replaced += before.get("rows", {}).get("hands", 0)
-            if before.get("segment") is not None:
-                stale.add(before["segment"])
-            units[key] = {"path": r["path"], "hash": r["hash"], "size": r["size"],
-                          "format": r["format"], "rows": r["rows"], "bytes": r["bytes"]}
+            new = _units_of(r)
+            for key in [k for k, u in units.items() if u["path"] == r["path"]]:
+                before = units.pop(key)  # the file's units of before (whole or ranges)
+                replaced += before.get("rows", {}).get("hands", 0)
+                if before.get("segment") is not None:
+                    stale.add(before["segment"])
+                elif key not in new:  # parts no longer listed, and not written again
+                    obsolete.extend(f"{name}/{key}.parquet" for name in dataset.TABLES)
+            units.update(new)
     merged = compaction.compact(out, units, segments, stale, compact)
     units, segments = merged.units, merged.segments
     parts = dataset.parts_of(units, segments)
@@ -96,8 +128,21 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
                                  "duplicates": duplicates, "engine": engine,
                                  "summary": totals, "last_import": summary.as_json(),
                                  "last_compaction": merged.info})
-    compaction.delete(out, merged.obsolete)  # only now: the manifest no longer lists them
+    compaction.delete(out, merged.obsolete + obsolete)  # only now: no longer listed
     return summary
+
+
+def _units_of(result: dict) -> dict[str, dict]:
+    """The manifest's entries for a file's parts: its own, or its ranges' and its row
+    of ``files``."""
+    if "units" in result:
+        return result["units"]
+    return {dataset.part_key(result["path"]): _unit(result, result["rows"], result["bytes"])}
+
+
+def _unit(result: dict, rows: dict[str, int], nbytes: int) -> dict:
+    return {"path": result["path"], "hash": result["hash"], "size": result["size"],
+            "format": result["format"], "rows": rows, "bytes": nbytes}
 
 
 def compact_dataset(out: str, merge: bool | None = True) -> dict:
@@ -119,19 +164,66 @@ def compact_dataset(out: str, merge: bool | None = True) -> dict:
     return merged.info
 
 
-def _tasks(files: list[str], out: str, known: dict[str, str | None], engine: str,
-           address: str | None, workers: int) -> Iterable[dict]:
-    """Every file's task, run by the engine; results as they finish."""
-    if engine == "dask":
-        yield from _dask(files, out, known, address, workers)
-    elif workers <= 1 or len(files) <= 1:
+def _files(files: list[str], out: str, known: dict[str, str | None], engine: str,
+           address: str | None, workers: int, range_bytes: int | None,
+           strays: list[str]) -> Iterator[dict]:
+    """Every file's result, as files are done: a file's task, or for a large file its
+    ranges' tasks and then ``_finish_ranges``. A file that changed while its ranges
+    were read is read again whole (the parts its ranges wrote go to ``strays``)."""
+    ranged: dict[str, tuple[FilePlan, list[dict]]] = {}
+    with _engine(engine, address, workers) as (submit, results):
         for f in files:
-            yield import_into(f, out, known.get(f))
+            submit(import_into, f, out, known.get(f), True, True, range_bytes)
+        for result in results():
+            if "plan" in result:
+                plan = result["plan"]
+                ranged[result["path"]] = (plan, [])
+                for r in plan.ranges:
+                    submit(import_range_into, r, out)
+            elif "range" in result:
+                plan, done = ranged[result["path"]]
+                done.append(result)
+                if len(done) < len(plan.ranges):
+                    continue
+                del ranged[result["path"]]
+                if any(d.get("changed") for d in done):
+                    strays.extend(f"{name}/{d['key']}.parquet" for d in done if "key" in d
+                                  for name in dataset.TABLES)
+                    submit(import_into, result["path"], out, None, True, True, None)
+                else:
+                    yield ranges.finish(out, plan, done)
+            else:
+                yield result
+
+
+@contextmanager
+def _engine(engine: str, address: str | None, workers: int):
+    """``(submit(fn, *args), results())`` of the engine: results as tasks finish,
+    tasks submitted meanwhile included."""
+    if engine == "dask":
+        with _dask(address, workers) as pair:
+            yield pair
+    elif workers <= 1:
+        queue: deque = deque()
+        yield (lambda fn, *args: queue.append((fn, args)), lambda: _drain(queue))
     else:
         with ProcessPoolExecutor(workers) as pool:
-            futures = [pool.submit(import_into, f, out, known.get(f)) for f in files]
-            for future in as_completed(futures):
-                yield future.result()
+            pending: set = set()
+
+            def results() -> Iterator[dict]:
+                nonlocal pending
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        yield future.result()
+
+            yield (lambda fn, *args: pending.add(pool.submit(fn, *args)), results)
+
+
+def _drain(queue: deque) -> Iterator[dict]:
+    while queue:
+        fn, args = queue.popleft()
+        yield fn(*args)
 
 
 # How the local cluster differs from Dask's defaults (docs/SCALE.md says the same for
@@ -151,10 +243,10 @@ LOCAL_CLUSTER = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": N
                  "distributed.scheduler.work-stealing": False}
 
 
-def _dask(files: list[str], out: str, known: dict[str, str | None], address: str | None,
-          workers: int) -> Iterable[dict]:
+@contextmanager
+def _dask(address: str | None, workers: int):
     try:
-        from distributed import Client, LocalCluster, as_completed as finished
+        from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise SystemExit("handlens: --engine dask needs Dask: "
                          "pip install 'handlens[dask]' (or -e '.[dask]')") from None
@@ -165,11 +257,13 @@ def _dask(files: list[str], out: str, known: dict[str, str | None], address: str
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=None)
     client = Client(address or cluster)
+    finished = as_completed()
     try:
-        futures = client.map(import_into, files, [out] * len(files),
-                             [known.get(f) for f in files], pure=False)
-        for future in finished(futures):
-            yield future.result()
+        def results() -> Iterator[dict]:
+            for future in finished:
+                yield future.result()
+
+        yield (lambda fn, *args: finished.add(client.submit(fn, *args, pure=False)), results)
     finally:
         client.close()
         if cluster is not None:

@@ -22,8 +22,8 @@ from pathlib import Path
 import pyarrow as pa
 
 from parsers.base.room import Room
-from parsers.base.split import CUT, RawHand, decode, split_hands
-from parsers.registry import detect
+from parsers.base.split import CUT, Piece, RawHand, decode, pieces, split_hands, text_codec
+from parsers.registry import detect, room
 from pipeline.rows import SCHEMAS
 from pipeline.unit import parse_unit
 
@@ -116,13 +116,28 @@ def import_file(path: str, verify: bool = True, stats: bool = True
     """Every row one file gives (the tables of pipeline/rows.py and ``files``), and
     its summary. Never raises for what the file holds; an unreadable file gives no
     rows and says why."""
+    data, summary = load(path)
+    if data is None:
+        return {}, summary
+    return import_data(data, summary, verify, stats)
+
+
+def load(path: str) -> tuple[bytes | None, FileSummary]:
+    """A file's bytes (None where it cannot be read: the summary says why) and its
+    summary so far (size and hash)."""
     summary = FileSummary(path, file_id_of(path))
     try:
         data = read(path)
     except OSError as exc:
         summary.unreadable = exc.strerror or str(exc)
-        return {}, summary
+        return None, summary
     summary.size, summary.hash = len(data), digest(data)
+    return data, summary
+
+
+def import_data(data: bytes, summary: FileSummary, verify: bool = True, stats: bool = True
+                ) -> tuple[dict[str, pa.Table], FileSummary]:
+    """``import_file`` of bytes already read (``load``)."""
     text, encoding = decode(data)
     fmt = detect(text)
     resume, prefix = len(data), summary.hash
@@ -131,25 +146,127 @@ def import_file(path: str, verify: bool = True, stats: bool = True
         hands, again = cut_last(split_hands(text, fmt, encoding), data)
         if again is not None:
             resume, prefix = again, digest(data[:again])
-        summary.hands = len(hands)
-        summary.incomplete = sum(1 for h in hands if h.stray == CUT)
-        result = parse_unit([(summary.file_id, path, fmt.name, hands)], verify, stats)
-        tables = result.tables
-        summary.duplicates = result.duplicates
-        summary.parse_errors = +result.reasons
-        summary.parse_errors.pop(CUT, None)
-        summary.stored = tables["hands"].num_rows
-        summary.unsupported = summary.stored - sum(tables["hands"]["supported"].to_pylist())
+        tables = _parsed(summary, fmt.name, hands, verify, stats)
     else:
         summary.format, summary.recognised, summary.supported = fmt, fmt is not None, False
         tables = {name: schema.empty_table() for name, schema in SCHEMAS.items()}
-    errors = tables["parse_errors"].num_rows
-    tables["files"] = pa.Table.from_pylist([{
-        "file_id": summary.file_id, "path": path, "size": len(data), "hash": summary.hash,
-        "resume_offset": resume, "prefix_hash": prefix, "format": summary.format,
-        "encoding": encoding, "hands": summary.hands, "errors": errors,
-        "imported_at": datetime.now()}], schema=FILES_SCHEMA)
+    tables["files"] = files_table(summary, encoding, resume, prefix,
+                                  tables["parse_errors"].num_rows)
     return tables, summary
+
+
+def files_table(summary: FileSummary, encoding: str, resume: int, prefix: str,
+                errors: int) -> pa.Table:
+    """A file's row of the table ``files``."""
+    return pa.Table.from_pylist([{
+        "file_id": summary.file_id, "path": summary.path, "size": summary.size,
+        "hash": summary.hash, "resume_offset": resume, "prefix_hash": prefix,
+        "format": summary.format, "encoding": encoding, "hands": summary.hands,
+        "errors": errors, "imported_at": datetime.now()}], schema=FILES_SCHEMA)
+
+
+@dataclass(frozen=True)
+class Range:
+    """A byte range of a large file, from a hand's start (or the file's) to the next
+    range's: a unit of work of its own (``import_range``)."""
+
+    path: str
+    index: int
+    offset: int
+    length: int
+    line: int  # the file's line it begins on
+    context: str  # the context in force where it begins (an XML session's header)
+    final: bool  # the file ends with it
+    encoding: str
+    format: str  # the room's name
+    digest: str  # of its bytes, as planned: a file changed since is not read in part
+
+
+@dataclass
+class FilePlan:
+    """A large file cut into ranges, and what is known of it as a whole."""
+
+    summary: FileSummary  # size, hash, format, incomplete: the rest from the ranges
+    encoding: str
+    resume_offset: int
+    prefix_hash: str
+    ranges: list[Range]
+
+
+def plan_ranges(data: bytes, summary: FileSummary, range_bytes: int) -> FilePlan | None:
+    """A file of a room's format cut at hand starts into ranges of about
+    ``range_bytes`` bytes; None where it is no such file or holds one range only."""
+    if len(data) <= range_bytes:
+        return None
+    text, encoding = decode(data)
+    fmt = detect(text)
+    if not isinstance(fmt, Room):
+        return None
+    cut = pieces(text, fmt, encoding, chars=max(1, len(text) * range_bytes // len(data)))
+    if len(cut) < 3:
+        return None
+    summary.format = fmt.name
+    hands, again = cut_last(cut[-1].split(fmt), data)  # the last hand: is it whole?
+    summary.incomplete = sum(1 for h in hands if h.stray == CUT)
+    # the last hand alone would be a task of its own: it goes with the range before
+    cut[-2:] = [replace(cut[-2], text=cut[-2].text + cut[-1].text, final=True,
+                        starts=cut[-2].starts + cut[-1].starts)]
+    resume, prefix = (len(data), summary.hash) if again is None else (again,
+                                                                      digest(data[:again]))
+    ends = [p.offset for p in cut[1:]] + [len(data)]
+    ranges = [Range(summary.path, i, p.offset, end - p.offset, p.line, p.context, p.final,
+                    encoding, fmt.name, digest(data[p.offset:end]))
+              for i, (p, end) in enumerate(zip(cut, ends))]
+    return FilePlan(summary, encoding, resume, prefix, ranges)
+
+
+def import_range(r: Range, verify: bool = True, stats: bool = True
+                 ) -> tuple[dict[str, pa.Table], FileSummary] | None:
+    """Every row a range of a file gives (all tables but ``files``: the file's row
+    needs every range) and its summary (its hand texts, hands, errors); None where
+    the file changed since it was planned."""
+    summary = FileSummary(r.path, file_id_of(r.path))
+    try:
+        data = read_range(r.path, r.offset, r.length)
+    except OSError:
+        return None
+    if len(data) != r.length or digest(data) != r.digest:
+        return None
+    summary.format = r.format
+    codec = text_codec(r.encoding)
+    text = data.decode(codec, errors="surrogateescape" if codec == "utf-8" else "replace")
+    fmt = room(r.format)
+    hands = Piece(text, r.encoding, r.offset, r.line, r.context, r.final).split(fmt)
+    if r.final:
+        hands, _ = cut_last(hands, data)
+    return _parsed(summary, fmt.name, hands, verify, stats), summary
+
+
+def _parsed(summary: FileSummary, room_name: str, hands: list[RawHand], verify: bool,
+            stats: bool) -> dict[str, pa.Table]:
+    """The rows of a file's (or a range's) hand texts; their counts in ``summary``."""
+    summary.hands = len(hands)
+    summary.incomplete = sum(1 for h in hands if h.stray == CUT)
+    result = parse_unit([(summary.file_id, summary.path, room_name, hands)], verify, stats)
+    tables = result.tables
+    summary.duplicates = result.duplicates
+    summary.parse_errors = +result.reasons
+    summary.parse_errors.pop(CUT, None)
+    summary.stored = tables["hands"].num_rows
+    summary.unsupported = summary.stored - sum(tables["hands"]["supported"].to_pylist())
+    return tables
+
+
+def read_range(path: str, offset: int, length: int) -> bytes:
+    """``length`` bytes of a file from ``offset`` (a local path or an address)."""
+    if "://" not in path:
+        with open(path, "rb") as stream:
+            stream.seek(offset)
+            return stream.read(length)
+    from pyarrow import fs
+    filesystem, inner = fs.FileSystem.from_uri(_uri(path))
+    with filesystem.open_input_file(inner) as stream:
+        return stream.read_at(length, offset)
 
 
 def list_inputs(paths: Iterable[str | Path]) -> list[str]:

@@ -213,3 +213,97 @@ def test_inputs_given_as_addresses_are_listed_through_their_file_system(mixed, t
     hands = "SELECT site, hand_id, content FROM '{}/hands/*.parquet' ORDER BY ALL"
     assert (con.execute(hands.format(tmp_path / "uri")).fetchall()
             == con.execute(hands.format(tmp_path / "path")).fetchall())
+
+
+def _large(hands: int = 40) -> str:
+    """A long table's file: ``hands`` hands, notes between two of them, a broken hand,
+    a hand written again far from its first copy, the last hand cut off."""
+    base = _hands_of(CASH)
+    out = [base[i % 4].replace("Hand #2400000000", f"Hand #25{i:02d}000000", 1)
+           for i in range(hands)]
+    out[13] = out[13].replace("Tanzanite: checks", "Tanzanite: juggles")
+    out[hands // 2] += "my notes\n\n"
+    out.insert(hands * 3 // 4, out[3])  # the same hand again, in a later range
+    return "".join(out[:-1]) + out[-1][:out[-1].index("*** SUMMARY ***")]
+
+
+def _on_disk(out: Path) -> set[str]:
+    return {f"{p.parent.name}/{p.name}" for p in out.glob("*/*.parquet")}
+
+
+@pytest.mark.parametrize("encoding, newline", [("utf-8", "\n"), ("utf-16", "\r\n")])
+def test_a_large_file_is_read_in_ranges_as_a_store_reads_it_whole(
+        tmp_path, cluster, encoding, newline):
+    """A file larger than range_bytes: its ranges are tasks of their own, on Dask and
+    in the local pool; every table equals handlens import's, the hand written twice
+    in two ranges included (one hand, one copy); grown, it is read again and the
+    ranges of before no longer listed are deleted."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    live = folder / "table.txt"
+    text = _large()
+    live.write_bytes(text.replace("\n", newline).encode(encoding))
+    size = live.stat().st_size
+    dask_out, local_out, whole_out = tmp_path / "dask", tmp_path / "local", tmp_path / "whole"
+    dask = scale.run([folder], str(dask_out), engine="dask", address=cluster,
+                     range_bytes=size // 7, compact=False)
+    local = scale.run([folder], str(local_out), workers=2, range_bytes=size // 7)
+    whole = scale.run([folder], str(whole_out), workers=2, range_bytes=None)
+    s = store_import(tmp_path / "h.duckdb", folder)
+    assert _compare(None, whole_out, dask_out, local_out) == {}
+    _same_as_the_store(tmp_path / "h.duckdb", dask_out)
+    for d in (dask, local):
+        assert d.as_json() | {"seconds": 0} == whole.as_json() | {"seconds": 0}
+    assert (s.hands_new, s.duplicates, s.parse_errors, s.incomplete) == (38, 1, 2, 1)
+    assert (dask.hands_new, dask.duplicates, dask.parse_errors, dask.incomplete) == (38, 1, 2, 1)
+    units = dataset.read_manifest(str(dask_out))["units"]
+    assert sum("range" in u for u in units.values()) >= 6
+
+    live.write_bytes(_large(20).replace("\n", newline).encode(encoding))  # rewritten, shorter
+    scale.run([folder], str(dask_out), engine="dask", address=cluster, range_bytes=size // 7,
+              compact=False)
+    store_import(tmp_path / "h2.duckdb", folder)
+    _same_as_the_store(tmp_path / "h2.duckdb", dask_out)
+    manifest = dataset.read_manifest(str(dask_out))
+    listed = {p for parts in manifest["parts"].values() for p in parts}
+    assert listed <= _on_disk(dask_out)
+    keys = {p.split("/")[1].removesuffix(".parquet") for p in _on_disk(dask_out)}
+    assert keys == set(manifest["units"])  # the ranges of before no longer there
+    assert 2 <= sum("range" in u for u in manifest["units"].values()) <= 4
+
+
+def _same_as_the_store(store: Path, out: Path) -> None:
+    """Every table of the dataset equals the store's; ``files`` as the views give it
+    (its hands as the store counts them: those kept, and the errors)."""
+    from pipeline.dataset_views import open_dataset
+    assert set(_compare(store, out).get(str(out), {})) <= {"files"}
+    sql = "SELECT path, size, hash, resume_offset, format, encoding, hands, errors FROM files"
+    views = open_dataset(str(out), audit=False)
+    assert views.execute(sql).fetchall() == duckdb.connect(str(store), read_only=True
+                                                           ).execute(sql).fetchall()
+
+
+def test_a_file_changed_while_its_ranges_are_read_is_read_again_whole(tmp_path, monkeypatch):
+    """The ranges check their bytes against the plan: a file written meanwhile is read
+    again whole, and the parts its ranges wrote are deleted."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    live = folder / "table.txt"
+    live.write_text(_large())
+    real = scale.import_range_into
+
+    def meanwhile(r, out, *args):
+        if r.index == 3:  # the file is written again while its ranges are read
+            live.write_text(_large().replace("Hero", "Hera"))
+        return real(r, out, *args)
+
+    monkeypatch.setattr(scale, "import_range_into", meanwhile)
+    out = tmp_path / "ds"
+    s = scale.run([folder], str(out), workers=1, range_bytes=live.stat().st_size // 7)
+    store_import(tmp_path / "h.duckdb", folder)
+    _same_as_the_store(tmp_path / "h.duckdb", out)
+    assert s.hands_new == 38
+    units = dataset.read_manifest(str(out))["units"]
+    assert len(units) == 1 and not any("range" in u for u in units.values())
+    keys = {p.split("/")[1].removesuffix(".parquet") for p in _on_disk(out)}
+    assert keys == set(units)

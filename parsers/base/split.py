@@ -213,18 +213,24 @@ class Piece:
                            self.context, self.final)
 
 
-def pieces(text: str, fmt: HandFormat, encoding: str, hands: int,
-           base_offset: int | None = None, base_line: int = 1,
-           context: str = "") -> list[Piece]:
-    """``text`` (as ``split_hands`` takes it) cut at hand starts into pieces of about
-    ``hands`` hands; the last piece holds the last hand alone, and the hands of all the
-    pieces, each split on its own, are those of the whole text split at once. Costs
-    one search for headers, not the per-hand work of splitting."""
+def pieces(text: str, fmt: HandFormat, encoding: str, hands: int | None = None,
+           base_offset: int | None = None, base_line: int = 1, context: str = "",
+           chars: int | None = None) -> list[Piece]:
+    """``text`` (as ``split_hands`` takes it) cut at hand starts into pieces of
+    ``hands`` hands (or of at least ``chars`` characters); the last piece holds the
+    last hand alone, and the hands of all the pieces, each split on its own, are those
+    of the whole text split at once. Costs one search for headers, not the per-hand
+    work of splitting."""
     if base_offset is None:
         base_offset = bom_length(encoding)
     codec = text_codec(encoding)
     starts = [m.start() for m in fmt.start.finditer(text)]
-    cuts = [0, *starts[hands:-1:hands]] if len(starts) > hands else [0]
+    if chars is not None:
+        cuts = [0]
+        while (i := bisect_left(starts, cuts[-1] + chars)) < len(starts) - 1:
+            cuts.append(starts[i])
+    else:
+        cuts = [0, *starts[hands:-1:hands]] if len(starts) > hands else [0]
     if len(starts) > 1 and cuts[-1] != starts[-1]:
         cuts.append(starts[-1])
     found = ([(m.start(), _context(m.group())) for m in fmt.context.finditer(text)]
