@@ -186,7 +186,7 @@ class Range:
 class FilePlan:
     """A large file cut into ranges, and what is known of it as a whole."""
 
-    summary: FileSummary  # size, hash, format, incomplete: the rest from the ranges
+    summary: FileSummary  # size, hash, format: the counts come from the ranges
     encoding: str
     resume_offset: int
     prefix_hash: str
@@ -202,15 +202,15 @@ def plan_ranges(data: bytes, summary: FileSummary, range_bytes: int) -> FilePlan
     fmt = detect(text)
     if not isinstance(fmt, Room):
         return None
-    cut = pieces(text, fmt, encoding, chars=max(1, len(text) * range_bytes // len(data)))
+    cut = pieces(text, fmt, encoding, chars=max(1, len(text) * range_bytes // len(data)),
+                 texts=False)
     if len(cut) < 3:
         return None
     summary.format = fmt.name
-    hands, again = cut_last(cut[-1].split(fmt), data)  # the last hand: is it whole?
-    summary.incomplete = sum(1 for h in hands if h.stray == CUT)
+    last = replace(cut[-1], text=text[cut[-1].at:])  # the last hand: is it whole?
+    _, again = cut_last(last.split(fmt), data)
     # the last hand alone would be a task of its own: it goes with the range before
-    cut[-2:] = [replace(cut[-2], text=cut[-2].text + cut[-1].text, final=True,
-                        starts=cut[-2].starts + cut[-1].starts)]
+    cut[-2:] = [replace(cut[-2], final=True, starts=cut[-2].starts + cut[-1].starts)]
     resume, prefix = (len(data), summary.hash) if again is None else (again,
                                                                       digest(data[:again]))
     ends = [p.offset for p in cut[1:]] + [len(data)]

@@ -307,3 +307,17 @@ def test_a_file_changed_while_its_ranges_are_read_is_read_again_whole(tmp_path, 
     assert len(units) == 1 and not any("range" in u for u in units.values())
     keys = {p.split("/")[1].removesuffix(".parquet") for p in _on_disk(out)}
     assert keys == set(units)
+
+
+def test_range_mb_on_the_command_line(tmp_path, capsys):
+    from pipeline.cli import main
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "table.txt").write_text(_large())
+    out = tmp_path / "ds"
+    assert main(["import", str(tmp_path / "in"), "--out", str(out), "--quiet",
+                 "--range-mb", "0.01", "--workers", "1"]) == 0
+    assert "hands new               38" in capsys.readouterr().out
+    units = dataset.read_manifest(str(out))["units"].values()
+    assert sum("range" in u for u in units) >= 4
+    assert main(["import", str(tmp_path / "in"), "--range-mb", "1"]) == 2
+    assert "give --out DIR" in capsys.readouterr().err

@@ -205,6 +205,7 @@ class Piece:
     final: bool = True  # the file ends with it
     starts: int = 0  # hand headers in it (the hands it holds, broken ones aside)
     done: tuple[RawHand, ...] | None = None  # its hands, where split already
+    at: int = 0  # where it begins in the text it was cut from
 
     def split(self, fmt: HandFormat) -> list[RawHand]:
         if self.done is not None:
@@ -215,12 +216,13 @@ class Piece:
 
 def pieces(text: str, fmt: HandFormat, encoding: str, hands: int | None = None,
            base_offset: int | None = None, base_line: int = 1, context: str = "",
-           chars: int | None = None) -> list[Piece]:
+           chars: int | None = None, texts: bool = True) -> list[Piece]:
     """``text`` (as ``split_hands`` takes it) cut at hand starts into pieces of
     ``hands`` hands (or of at least ``chars`` characters); the last piece holds the
     last hand alone, and the hands of all the pieces, each split on its own, are those
     of the whole text split at once. Costs one search for headers, not the per-hand
-    work of splitting."""
+    work of splitting. ``texts=False``: the pieces without their text (where they
+    begin, in ``at``, is enough), not copying the text once more."""
     if base_offset is None:
         base_offset = bom_length(encoding)
     codec = text_codec(encoding)
@@ -247,9 +249,9 @@ def pieces(text: str, fmt: HandFormat, encoding: str, hands: int | None = None,
         stop = cuts[i + 1] if i + 1 < len(cuts) else len(text)
         k = bisect_left(at, cut)
         lead = found[k - 1][1] if k else context
-        out.append(Piece(text[cut:stop], encoding, offset, line, lead,
+        out.append(Piece(text[cut:stop] if texts else "", encoding, offset, line, lead,
                          final=i + 1 == len(cuts),
-                         starts=bisect_left(starts, stop) - bisect_left(starts, cut)))
+                         starts=bisect_left(starts, stop) - bisect_left(starts, cut), at=cut))
     return out
 
 
