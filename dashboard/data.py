@@ -27,7 +27,7 @@ import streamlit as st
 
 from pipeline import audit, hand_list, hand_steps, queries, reports, tournaments
 from pipeline.dataset import MANIFEST
-from pipeline.dataset_views import add_audit, open_dataset
+from pipeline.dataset_views import add_audit, cursor, open_dataset
 
 DB_ENV = "HANDLENS_DB"
 PARQUET_ENV = "HANDLENS_PARQUET"  # a Parquet dataset's folder: read instead of a database
@@ -74,6 +74,8 @@ _run = threading.local()  # this script run's connection
 def dataset_path() -> str | None:
     """The Parquet dataset the dashboard reads, if it reads one."""
     folder = os.environ.get(PARQUET_ENV)
+    if folder and "://" in folder:  # an address (s3://, gs://, file://...): as given
+        return folder
     return str(Path(folder).resolve()) if folder else None
 
 
@@ -84,6 +86,11 @@ def db_path() -> str:
 def signature(path: str) -> tuple:
     """What changes when the database is written: size and time of the file and
     of its write-ahead log (of a dataset: of its manifest, written last)."""
+    if "://" in path:  # a dataset at an address: its manifest through pyarrow
+        from pipeline.dataset import filesystem
+        filesystem_, root = filesystem(path)
+        info = filesystem_.get_file_info(f"{root}/{MANIFEST}")
+        return (info.size, info.mtime_ns), None
     out = []
     names = (os.path.join(path, MANIFEST), None) if path == dataset_path() else (
         path, path + ".wal")
@@ -122,7 +129,7 @@ def _dataset(path: str, audited: bool = False) -> duckdb.DuckDBPyConnection:
         if audited and not held[2]:
             add_audit(held[1])
             held[2] = True
-        return held[1].cursor()
+        return cursor(held[1])
 
 
 def connect(path: str) -> duckdb.DuckDBPyConnection:

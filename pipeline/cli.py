@@ -12,8 +12,9 @@ _DB = {"default": DEFAULT_DB, "help": f"database file (default {DEFAULT_DB})"}
 _WAIT = {"type": float, "default": 60.0, "metavar": "SECONDS",
          "help": "while another process (an import) holds the database, wait this long "
                  "for it before giving up (default 60)"}
-_PARQUET = ("read the Parquet dataset in folder DIR (handlens import --out) instead of a "
-            "database, through DuckDB views; duplicates across files count once")
+_PARQUET = ("read the Parquet dataset in folder DIR (handlens import --out; or at an address: "
+            "s3://, gs://, file://...) instead of a database, through DuckDB views; "
+            "duplicates across files count once")
 BUSY = 75  # exit status when the database stayed busy: try again later (EX_TEMPFAIL)
 
 
@@ -612,7 +613,8 @@ def _cmd_dashboard(args: argparse.Namespace) -> int:
     if args.parquet:
         from pipeline.dataset_views import open_dataset
         open_dataset(args.parquet, audit=False).close()  # a clear message if it is none
-        env = dict(os.environ, HANDLENS_PARQUET=str(Path(args.parquet).resolve()))
+        where = args.parquet if "://" in args.parquet else str(Path(args.parquet).resolve())
+        env = dict(os.environ, HANDLENS_PARQUET=where)
     else:
         db = Path(args.db).resolve()
         if not db.exists():

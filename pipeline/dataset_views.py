@@ -18,7 +18,10 @@ audit between hands is computed into tables of the connection (``audit_sessions`
 Each part's footer is read once per connection; each scan still opens every part,
 so fewer, larger parts read faster (pipeline/compact.py merges them).
 
-Local folders only: an address with ``://`` (DuckDB's httpfs) is not supported yet.
+A dataset at an address (``s3://``, ``gs://``, ``hdfs://``, ``file://``) is read
+through pyarrow's file system for it: each table's parts as one pyarrow dataset that
+DuckDB scans (columns and filters pushed down), since DuckDB's own reader of object
+stores (httpfs) is an extension fetched at run time.
 """
 from __future__ import annotations
 
@@ -57,13 +60,15 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
     """An in-memory connection whose views read the dataset in ``out`` (see the
     module doc); ``audit=False`` leaves out the audit tables (they take a pass over
     every hand: the commands that do not read them skip it)."""
-    if "://" in out:
-        raise DatasetError(f"{out}: only local folders can be read with --parquet for "
-                           "now (object stores through DuckDB's httpfs are not supported)")
-    root = os.path.abspath(out)
-    if any(c in root for c in "*?["):  # read_parquet would take them for a pattern
-        raise DatasetError(f"{out}: a dataset's path cannot hold *, ? or [ (move it)")
-    manifest = read_manifest(root) if os.path.isdir(root) else None
+    remote = "://" in out
+    if remote:
+        root = out.rstrip("/")
+        manifest = read_manifest(root)
+    else:
+        root = os.path.abspath(out)
+        if any(c in root for c in "*?["):  # read_parquet would take them for a pattern
+            raise DatasetError(f"{out}: a dataset's path cannot hold *, ? or [ (move it)")
+        manifest = read_manifest(root) if os.path.isdir(root) else None
     if manifest is None:
         raise DatasetError(f"{out} is not a handlens dataset (no {MANIFEST})")
     if str(manifest.get("schema")) != SCHEMA_VERSION:
@@ -74,6 +79,7 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
         raise DatasetError(f"{out} was written by an older handlens (a dataset without "
                            f"the list of its parts): import it again, into the same folder")
     con = duckdb.connect(":memory:")
+    _registered.pop(id(con), None)  # (a connection closed before may have had its id)
     con.execute("SET enable_progress_bar = false").fetchall()
     # each part's footer read once per connection, not once per query
     con.execute("SET parquet_metadata_cache = true").fetchall()
@@ -84,15 +90,16 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
     sources = {}
     for name in TABLES:
         parts = manifest["parts"].get(name)
-        if parts:
-            sources[name] = "[" + ", ".join(_quote(f"{root}/{p}") for p in parts) + "]"
+        if parts and remote:
+            sources[name] = _register(con, root, name, parts)
+        elif parts:
+            sources[name] = ("read_parquet([" + ", ".join(_quote(f"{root}/{p}") for p in parts)
+                             + "])")
         else:  # no part: an empty table of the store's columns
             con.execute(tables[name].replace(f"IF NOT EXISTS {name}", f"empty_{name}")).fetchall()
 
     def source(name: str) -> str:
-        if name not in sources:
-            return f"empty_{name}"
-        return f"read_parquet({sources[name]})"
+        return sources.get(name, f"empty_{name}")
 
     twice = manifest.get("duplicates")  # True, False, or None: not known
     losers = "hands" in sources and twice is not False and _losers(con, source, twice)
@@ -117,6 +124,35 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
     if audit:
         add_audit(con)
     return con
+
+
+def _register(con: duckdb.DuckDBPyConnection, address: str, name: str,
+              parts: list[str]) -> str:
+    """A table's parts at an address, as a pyarrow dataset the connection scans; the
+    name to read it by."""
+    import pyarrow.dataset as pads
+
+    from pipeline.dataset import filesystem
+    filesystem_, root = filesystem(address)
+    found = pads.dataset([f"{root}/{p}" for p in parts], format="parquet",
+                         filesystem=filesystem_)
+    con.register(f"parts_{name}", found)
+    _registered.setdefault(id(con), {})[f"parts_{name}"] = found
+    return f"parts_{name}"
+
+
+# the pyarrow datasets registered on a connection (by its id): a registration is the
+# connection's own, so a cursor of it gets them again (``cursor``)
+_registered: dict[int, dict] = {}
+
+
+def cursor(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """A cursor of a connection ``open_dataset`` gave (for another thread), its
+    views' sources included."""
+    cur = con.cursor()
+    for name, found in _registered.get(id(con), {}).items():
+        cur.register(name, found)
+    return cur
 
 
 def add_audit(con: duckdb.DuckDBPyConnection) -> None:
