@@ -295,19 +295,23 @@ def _totals(out: str, parts: dict[str, list[str]], units: dict[str, dict]) -> di
     """Hands in the whole dataset, each counted once, of them the unsupported, and
     whether any hand occurs more than once (None: not looked at)."""
     import duckdb
-    _, root = dataset.filesystem(out)
-    if "://" in out:
-        return {"hands": sum(u.get("rows", {}).get("hands", 0) for u in units.values()),
-                "unsupported": 0, "duplicates": None}
+    filesystem_, root = dataset.filesystem(out)
     if not parts["hands"]:
         return {"hands": 0, "unsupported": 0, "duplicates": False}
     con = duckdb.connect()
     try:
+        names = [f"{root}/{p}" for p in parts["hands"]]
+        if "://" in out:  # through pyarrow's file system (DuckDB's httpfs is not here)
+            import pyarrow.dataset as pads
+            con.register("hands", pads.dataset(names, format="parquet",
+                                               filesystem=filesystem_))
+            source, params = "hands", []
+        else:
+            source, params = "read_parquet(?)", [names]
         hands, supported, rows = con.execute(
             "SELECT count(*), count(*) FILTER (WHERE supported), sum(n) FROM (SELECT"
-            " any_value(supported) AS supported, count(*) AS n FROM read_parquet(?)"
-            " GROUP BY site, hand_id)", [[f"{root}/{p}" for p in parts["hands"]]]
-        ).fetchall()[0]
+            " any_value(supported) AS supported, count(*) AS n FROM " + source +
+            " GROUP BY site, hand_id)", params).fetchall()[0]
     finally:
         con.close()
     return {"hands": hands, "unsupported": hands - supported, "duplicates": rows > hands}

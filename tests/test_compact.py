@@ -184,8 +184,8 @@ def test_compact_dataset_merges_an_import_left_uncompacted(tmp_path):
 
 def test_an_address_goes_through_pyarrow_file_systems(tmp_path):
     """An output given as an address (file://, as s3:// or gs:// would be): the parts,
-    the segments and the manifest written through pyarrow's file system; the manifest
-    then does not say whether a hand occurs twice, the views look at open."""
+    the segments and the manifest written through pyarrow's file system; the hands
+    counted through it too (a hand twice: the manifest says so, and the summary)."""
     folder = tmp_path / "in"
     tables_folder(folder, 3)
     shutil.copy(folder / "table 000.txt", folder / "zz.txt")
@@ -193,7 +193,9 @@ def test_an_address_goes_through_pyarrow_file_systems(tmp_path):
     s = scale.run([folder], f"file://{out}", workers=1, compact=True)
     assert s.files == 4
     manifest = dataset.read_manifest(str(out))
-    assert len(manifest["segments"]) == 1 and manifest["duplicates"] is None
+    assert len(manifest["segments"]) == 1 and manifest["duplicates"] is True
+    assert (s.hands_new, s.duplicates) == (12, 4)
+    assert manifest["summary"] == {"hands": 12, "unsupported": 0}
     assert on_disk(out) == listed(out)
     c = counts(out)  # zz.txt's hands are copies of table 000's
     assert (c["hands"], c["files"], c["hand_copies"], c["actions"]) == (
