@@ -86,11 +86,10 @@ def db_path() -> str:
 def signature(path: str) -> tuple:
     """What changes when the database is written: size and time of the file and
     of its write-ahead log (of a dataset: of its manifest, written last)."""
-    if "://" in path:  # a dataset at an address: its manifest through pyarrow
-        from pipeline.dataset import filesystem
-        filesystem_, root = filesystem(path)
-        info = filesystem_.get_file_info(f"{root}/{MANIFEST}")
-        return (info.size, info.mtime_ns), None
+    if "://" in path:  # a dataset at an address (no times there to trust): its manifest
+        from pipeline.dataset import read_manifest
+        manifest = read_manifest(path) or {}
+        return manifest.get("written_at"), manifest.get("last_import", {}).get("seconds")
     out = []
     names = (os.path.join(path, MANIFEST), None) if path == dataset_path() else (
         path, path + ".wal")

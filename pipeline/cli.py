@@ -92,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("--address", metavar="tcp://HOST:8786",
                      help="with --engine dask: the scheduler (default: start a local "
                           "cluster of --workers processes for this run)")
-    imp.add_argument("--range-mb", type=float, default=64, metavar="MB",
+    imp.add_argument("--range-mb", type=float, default=None, metavar="MB",
                      help="with --out: a file larger than this is read in byte ranges of "
                           "about this size, each a task of its own (default 64; 0: never)")
     imp.set_defaults(run=_cmd_import)
@@ -256,7 +256,7 @@ def _version() -> str:
 def _cmd_import(args: argparse.Namespace) -> int:
     if args.out:
         return _import_dataset(args)
-    if args.engine != "local" or args.address or args.range_mb != 64:
+    if args.engine != "local" or args.address or args.range_mb is not None:
         _say("--engine, --address and --range-mb are for a dataset: give --out DIR")
         return 2
     from pipeline.importer import Importer, discover, size_of
@@ -290,10 +290,11 @@ def _import_dataset(args: argparse.Namespace) -> int:
     if args.equity:
         _say("--equity is for a database made before 0.2, not with --out")
         return 2
-    if args.range_mb < 0:
+    if args.range_mb is not None and args.range_mb < 0:
         _say("--range-mb is a size in MB (0: never read a file in ranges)")
         return 2
-    range_bytes = int(args.range_mb * 2**20) or None
+    range_bytes = (scale.RANGE_BYTES if args.range_mb is None
+                   else int(args.range_mb * 2**20) or None)
     show = not (args.quiet or args.json) and sys.stderr.isatty()
     if show:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn

@@ -48,6 +48,36 @@ def part_key(path: str) -> str:
     return hashlib.blake2b(path.encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
 
 
+def range_key(path: str, file_hash: str, index: int | None = None) -> str:
+    """The name of the parts of a file read in ranges: of its row of ``files``
+    (``index`` None) or of one range. The file's content is in the name, so a run
+    that reads a changed file never writes over a part a manifest lists."""
+    name = f"{part_key(path)}-{file_hash[:12]}"
+    return name if index is None else f"{name}-{index:05d}"
+
+
+def sweep(out: str, files: set[str], keep: set[str]) -> list[str]:
+    """Delete the parts of the input files ``files`` (their ``part_key``s) that are
+    not ``keep`` (unit keys and segment ids): left by a run that stopped, or by
+    ranges of a file that changed meanwhile. Temporary files of those keys too. The
+    names deleted."""
+    from pyarrow import fs
+    filesystem_, root = filesystem(out)
+    gone = []
+    for name in TABLES:
+        found = filesystem_.get_file_info(fs.FileSelector(f"{root}/{name}",
+                                                          allow_not_found=True))
+        for f in found:
+            base = f.base_name
+            stem = base.lstrip(".").split(".", 1)[0]
+            temporary = base.startswith(".") and base.endswith(".tmp")
+            if (base.endswith(".parquet") or temporary) and stem.split("-", 1)[0] in files \
+                    and (temporary or stem not in keep):
+                filesystem_.delete_file(f.path)
+                gone.append(f"{name}/{base}")
+    return gone
+
+
 def filesystem(out: str) -> tuple[fs.FileSystem, str]:
     """The file system and the root path within it of a dataset address."""
     from pyarrow import fs

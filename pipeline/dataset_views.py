@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import os
 import re
+import weakref
 
 import duckdb
 
-from pipeline.dataset import LAYOUT, MANIFEST, TABLES, read_manifest
+from pipeline.dataset import LAYOUT, MANIFEST, TABLES, filesystem, read_manifest
 from pipeline.store import SCHEMA, SCHEMA_VERSION, SchemaError
 
 CHILDREN = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
@@ -79,7 +80,6 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
         raise DatasetError(f"{out} was written by an older handlens (a dataset without "
                            f"the list of its parts): import it again, into the same folder")
     con = duckdb.connect(":memory:")
-    _registered.pop(id(con), None)  # (a connection closed before may have had its id)
     con.execute("SET enable_progress_bar = false").fetchall()
     # each part's footer read once per connection, not once per query
     con.execute("SET parquet_metadata_cache = true").fetchall()
@@ -88,10 +88,11 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
     con.execute("INSERT INTO meta VALUES ('schema', ?), ('dataset', ?)",
                 [SCHEMA_VERSION, root]).fetchall()
     sources = {}
+    store = filesystem(root) if remote else None  # (one client for every table)
     for name in TABLES:
         parts = manifest["parts"].get(name)
-        if parts and remote:
-            sources[name] = _register(con, root, name, parts)
+        if parts and store is not None:
+            sources[name] = _register(con, store, name, parts)
         elif parts:
             sources[name] = ("read_parquet([" + ", ".join(_quote(f"{root}/{p}") for p in parts)
                              + "])")
@@ -126,23 +127,23 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def _register(con: duckdb.DuckDBPyConnection, address: str, name: str,
+def _register(con: duckdb.DuckDBPyConnection, store: tuple, name: str,
               parts: list[str]) -> str:
-    """A table's parts at an address, as a pyarrow dataset the connection scans; the
-    name to read it by."""
+    """A table's parts in ``store`` (a pyarrow file system and the dataset's root in
+    it) as a pyarrow dataset the connection scans; the name to read it by."""
     import pyarrow.dataset as pads
-
-    from pipeline.dataset import filesystem
-    filesystem_, root = filesystem(address)
+    filesystem_, root = store
     found = pads.dataset([f"{root}/{p}" for p in parts], format="parquet",
                          filesystem=filesystem_)
     con.register(f"parts_{name}", found)
+    if id(con) not in _registered:
+        weakref.finalize(con, _registered.pop, id(con), None)
     _registered.setdefault(id(con), {})[f"parts_{name}"] = found
     return f"parts_{name}"
 
 
-# the pyarrow datasets registered on a connection (by its id): a registration is the
-# connection's own, so a cursor of it gets them again (``cursor``)
+# the pyarrow datasets registered on a connection (by its id, while it lives): a
+# registration is the connection's own, so a cursor of it gets them again (``cursor``)
 _registered: dict[int, dict] = {}
 
 

@@ -85,7 +85,6 @@ class _Unit:
     """Pieces of files for one worker, and the files this unit finishes."""
 
     parts: list[tuple[int, str, str, Piece]] = field(default_factory=list)
-    states: list[FileState] = field(default_factory=list)  # each part's file
     hands: int = 0
     finishes: list[FileState] = field(default_factory=list)
     drop_errors_from: dict[int, int] = field(default_factory=dict)
@@ -184,8 +183,6 @@ class Importer:
 
     def _write(self, unit: _Unit, result: UnitResult) -> None:
         tables, reasons = result.tables, result.reasons
-        for state, n in zip(unit.states, result.split):  # hand texts the workers found
-            state.hands += n
         new, new_unsupported, dup = self.store.write(tables, unit.finishes,
                                                      unit.drop_errors_from, unit.replace_from)
         s = self.summary
@@ -211,7 +208,6 @@ class Importer:
                 unit.replace_from[state.file_id] = plan.replace_from
             for piece in plan.pieces:
                 unit.parts.append((state.file_id, plan.shown, plan.room, piece))
-                unit.states.append(state)
                 unit.hands += piece.starts
                 if piece.final:
                     unit.finishes.append(state)

@@ -40,7 +40,7 @@ def finish(out: str, plan: FilePlan, done: list[dict]) -> dict:
     summary.parse_errors = sum((Counter(d["parse_errors"]) for d in done), Counter())
     files = files_table(summary, plan.encoding, plan.resume_offset, plan.prefix_hash,
                         sum(d["errors"] for d in done))
-    key = dataset.part_key(summary.path)
+    key = dataset.range_key(summary.path, summary.hash)
     sizes: dict[str, int] = {}
     rows = dataset.write_parts(out, key, {"files": files}, sizes)
     entry = {"path": summary.path, "hash": summary.hash, "size": summary.size,
@@ -68,9 +68,11 @@ def _move_copies(out: str, done: list[dict]) -> None:
     if not twice.num_rows:
         return
     for d in with_hands:
-        later = twice.filter(pc.less(twice["range_min"], d["range"]))["key"]
-        if len(later):
-            _drop(out, d, later)
+        mine = keys.filter(pc.equal(keys["range"], d["range"]))["key"]
+        earlier = twice.filter(pc.less(twice["range_min"], d["range"]))["key"]
+        copies = mine.filter(pc.is_in(mine, value_set=earlier))
+        if len(copies):  # only the ranges that hold a later copy are rewritten
+            _drop(out, d, copies)
 
 
 def _keyed(table: pa.Table) -> pa.Table:

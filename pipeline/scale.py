@@ -9,8 +9,8 @@ parts ``<key>-<range>``); when all are done, this process writes the file's row 
 whole keeps it (pipeline/ranges.py). Tasks share nothing, so they run in a local
 process pool (``engine="local"``) or on a Dask cluster (``engine="dask"``: the
 scheduler at ``address``, or a local cluster started for the run). This process
-only lists the files, hands out the tasks, and writes the manifest when every task
-is done. A file whose content the manifest
+lists the files, hands out the tasks, puts the ranges of a file together, and
+writes the manifest when every task is done. A file whose content the manifest
 already holds is not parsed again; a file that changed (grew) is read whole and its
 parts replaced. Before the manifest, the parts are compacted where it pays
 (pipeline/compact.py: many small parts merged into segments; a segment holding rows
@@ -41,7 +41,7 @@ def import_into(path: str, out: str, known: str | None = None, verify: bool = Tr
     """One task: a file's rows written as its parts of the dataset ``out``; returns
     its summary (as JSON), with the rows written per table. ``known``: the hash of
     the file's content already in the dataset (nothing is done if it is unchanged).
-    A file of a room's format larger than ``range_bytes`` is not read here: the
+    A file of a room's format larger than ``range_bytes`` is not parsed here: the
     result is ``{"path", "plan": FilePlan}``, its ranges to hand out."""
     data, summary = load(path)
     if data is None:
@@ -58,13 +58,13 @@ def import_into(path: str, out: str, known: str | None = None, verify: bool = Tr
 
 
 def import_range_into(r: Range, out: str, verify: bool = True, stats: bool = True) -> dict:
-    """One task: a range of a large file written as its parts ``<key>-<index>``;
+    """One task: a range of a large file written as its parts (``dataset.range_key``);
     returns its summary, or ``changed`` where the file is no longer as planned."""
     got = import_range(r, verify, stats)
     if got is None:
         return {"path": r.path, "range": r.index, "changed": True}
     tables, summary = got
-    key = f"{dataset.part_key(r.path)}-{r.index:05d}"
+    key = dataset.range_key(r.path, r.file_hash, r.index)
     sizes: dict[str, int] = {}
     rows = dataset.write_parts(out, key, tables, sizes, file_id=summary.file_id)
     return {**summary.as_json(), "range": r.index, "key": key, "rows": rows,
@@ -92,15 +92,17 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
     segments: dict[str, dict] = dict(old.get("segments", {}))
     known = {u["path"]: u.get("hash") for u in units.values()}
     workers = workers or os.cpu_count() or 1
-    results, strays = [], []
+    results = []
     tell = progress or (lambda done, total: None)
-    for result in _files(files, out, known, engine, address, workers, range_bytes, strays):
+    for result in _files(files, out, known, engine, address, workers, range_bytes):
         results.append(result)
         tell(len(results), len(files))
     summary = _summary(results)
     replaced = 0  # hands the dataset had from files read again (grown): not duplicates
     stale = set()  # segments holding rows of files read again
-    obsolete = list(strays)  # parts no manifest lists: deleted after the manifest
+    obsolete = []  # parts the new manifest no longer lists: deleted after it
+    read = {dataset.part_key(r["path"]) for r in results  # (their stray parts are swept)
+            if not r.get("unchanged")}
     for r in results:
         if not r.get("unchanged") and r.get("unreadable") is None:
             new = _units_of(r)
@@ -115,7 +117,7 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
     merged = compaction.compact(out, units, segments, stale, compact)
     units, segments = merged.units, merged.segments
     parts = dataset.parts_of(units, segments)
-    totals = _totals(out, parts, units)
+    totals = _totals(out, parts)
     duplicates = totals.pop("duplicates")
     summary.hands_new = max(totals["hands"] - old.get("summary", {}).get("hands", 0), 0)
     stored = sum(r.get("stored", 0) for r in results)
@@ -128,7 +130,11 @@ def run(paths: Iterable[str | Path], out: str, engine: str = "local",
                                  "duplicates": duplicates, "engine": engine,
                                  "summary": totals, "last_import": summary.as_json(),
                                  "last_compaction": merged.info})
-    compaction.delete(out, merged.obsolete + obsolete)  # only now: no longer listed
+    listed = {part for names in parts.values() for part in names}
+    compaction.delete(out, [name for name in merged.obsolete + obsolete  # only now
+                            if name not in listed])
+    if read:
+        dataset.sweep(out, read, set(units) | set(segments))
     return summary
 
 
@@ -153,7 +159,7 @@ def compact_dataset(out: str, merge: bool | None = True) -> dict:
         raise ValueError(f"{out}: no dataset of this version of handlens to compact")
     merged = compaction.compact(out, old["units"], old.get("segments", {}), set(), merge)
     parts = dataset.parts_of(merged.units, merged.segments)
-    totals = _totals(out, parts, merged.units)
+    totals = _totals(out, parts)
     duplicates = totals.pop("duplicates")
     kept = {k: v for k, v in old.items()
             if k not in ("format", "schema", "stats", "layout", "written_at")}
@@ -165,11 +171,11 @@ def compact_dataset(out: str, merge: bool | None = True) -> dict:
 
 
 def _files(files: list[str], out: str, known: dict[str, str | None], engine: str,
-           address: str | None, workers: int, range_bytes: int | None,
-           strays: list[str]) -> Iterator[dict]:
+           address: str | None, workers: int, range_bytes: int | None) -> Iterator[dict]:
     """Every file's result, as files are done: a file's task, or for a large file its
-    ranges' tasks and then ``_finish_ranges``. A file that changed while its ranges
-    were read is read again whole (the parts its ranges wrote go to ``strays``)."""
+    ranges' tasks and then ``ranges.finish``. A file that changed while its ranges
+    were read is read again whole (the parts its ranges wrote are swept after the
+    manifest: ``dataset.sweep``)."""
     ranged: dict[str, tuple[FilePlan, list[dict]]] = {}
     with _engine(engine, address, workers) as (submit, results):
         for f in files:
@@ -187,8 +193,6 @@ def _files(files: list[str], out: str, known: dict[str, str | None], engine: str
                     continue
                 del ranged[result["path"]]
                 if any(d.get("changed") for d in done):
-                    strays.extend(f"{name}/{d['key']}.parquet" for d in done if "key" in d
-                                  for name in dataset.TABLES)
                     submit(import_into, result["path"], out, None, True, True, None)
                 else:
                     yield ranges.finish(out, plan, done)
@@ -207,17 +211,20 @@ def _engine(engine: str, address: str | None, workers: int):
         queue: deque = deque()
         yield (lambda fn, *args: queue.append((fn, args)), lambda: _drain(queue))
     else:
-        with ProcessPoolExecutor(workers) as pool:
-            pending: set = set()
+        pool = ProcessPoolExecutor(workers)
+        pending: set = set()
 
-            def results() -> Iterator[dict]:
-                nonlocal pending
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        yield future.result()
+        def results() -> Iterator[dict]:
+            nonlocal pending
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
 
+        try:
             yield (lambda fn, *args: pending.add(pool.submit(fn, *args)), results)
+        finally:  # a task that failed, or Ctrl-C: what is queued is dropped
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _drain(queue: deque) -> Iterator[dict]:
@@ -291,7 +298,7 @@ def _summary(results: list[dict]) -> Summary:
     return s
 
 
-def _totals(out: str, parts: dict[str, list[str]], units: dict[str, dict]) -> dict:
+def _totals(out: str, parts: dict[str, list[str]]) -> dict:
     """Hands in the whole dataset, each counted once, of them the unsupported, and
     whether any hand occurs more than once (None: not looked at)."""
     import duckdb

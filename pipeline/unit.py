@@ -22,8 +22,8 @@ from parsers.base.split import Piece, RawHand
 from parsers.registry import room
 from pipeline.rows import Batch
 
-# (file id, path, the room's name, the file's hand texts in this unit, or a piece of
-# the file to split here)
+# (file id, path, the room's name, the file's hand texts, or a piece of the file to
+# split here)
 Part = tuple[int, str, str, list[RawHand] | Piece]
 
 
@@ -32,7 +32,6 @@ class UnitResult:
     tables: dict[str, pa.Table]
     duplicates: int = 0  # hands seen twice within the unit (kept once)
     reasons: Counter = field(default_factory=Counter)  # parse errors by reason
-    split: list[int] = field(default_factory=list)  # hand texts of each part
 
 
 def parse_unit(parts: list[Part], verify: bool = True, stats: bool = True) -> UnitResult:
@@ -58,7 +57,6 @@ class _Unit:
         self.verify = verify
         self.batch = Batch(stats)
         self.reasons: Counter = Counter()
-        self.split: list[int] = []
 
     def run(self, parts: list[Part]) -> UnitResult:
         parsed, duplicates = self.parse(parts)
@@ -75,7 +73,7 @@ class _Unit:
                                  f"value out of range: {why}", raw.text)
         if bad:
             tables = self.batch.tables()[0]
-        return UnitResult(tables, duplicates, self.reasons, self.split)
+        return UnitResult(tables, duplicates, self.reasons)
 
     def parse(self, parts: list[Part]) -> tuple[list[tuple], int]:
         seen: set[tuple[str, str]] = set()
@@ -83,9 +81,8 @@ class _Unit:
         for file_id, path, room_name, hands in parts:
             its = room(room_name)
             parse = its.parse
-            if isinstance(hands, Piece):
+            if isinstance(hands, Piece):  # (the importer's: split here, in the worker)
                 hands = hands.split(its)
-            self.split.append(len(hands))
             for raw in hands:
                 if raw.stray:  # no hand: notes, or a hand whose header was damaged
                     first = raw.text.split("\n", 1)[0][:160]

@@ -180,6 +180,7 @@ class Range:
     encoding: str
     format: str  # the room's name
     digest: str  # of its bytes, as planned: a file changed since is not read in part
+    file_hash: str  # of the whole file, as planned (in its parts' names)
 
 
 @dataclass
@@ -215,7 +216,7 @@ def plan_ranges(data: bytes, summary: FileSummary, range_bytes: int) -> FilePlan
                                                                       digest(data[:again]))
     ends = [p.offset for p in cut[1:]] + [len(data)]
     ranges = [Range(summary.path, i, p.offset, end - p.offset, p.line, p.context, p.final,
-                    encoding, fmt.name, digest(data[p.offset:end]))
+                    encoding, fmt.name, digest(data[p.offset:end]), summary.hash)
               for i, (p, end) in enumerate(zip(cut, ends))]
     return FilePlan(summary, encoding, resume, prefix, ranges)
 

@@ -321,3 +321,102 @@ def test_range_mb_on_the_command_line(tmp_path, capsys):
     assert sum("range" in u for u in units) >= 4
     assert main(["import", str(tmp_path / "in"), "--range-mb", "1"]) == 2
     assert "give --out DIR" in capsys.readouterr().err
+
+
+def test_every_real_file_read_in_ranges_gives_the_hands_of_one_split(monkeypatch):
+    """Each range decoded from its own bytes and split alone, as its task does: every
+    real file of every room (UTF-8 with stray bytes, BOMs, UTF-16, CR and CRLF) cut
+    into 3, 7 and 20 ranges gives the hand texts of the file split whole."""
+    from conftest import CORPUS
+    from parsers.base.room import Room
+    from parsers.base.split import decode, split_hands
+    from parsers.registry import detect
+    from pipeline import work
+    from pipeline.work import FileSummary, cut_last, digest, import_range, plan_ranges
+    files = sorted(f for root in (CORPUS, CORPUS.parent / "wild") if root.is_dir()
+                   for f in root.rglob("*") if f.is_file())
+    if not files:
+        pytest.skip("no real files beside the checkout (../shared/corpus, ../shared/wild)")
+    planned = 0
+    for f in files:
+        data = f.read_bytes()
+        text, enc = decode(data)
+        fmt = detect(text)
+        if not isinstance(fmt, Room):
+            continue
+        whole, _ = cut_last(split_hands(text, fmt, enc), data)
+        for parts in (3, 7, 20):
+            plan = plan_ranges(data, FileSummary(str(f), 0, digest(data), len(data)),
+                               max(1, len(data) // parts))
+            if plan is None:
+                continue
+            planned += 1
+            seen: list = []  # the hand texts each range's task would parse
+            monkeypatch.setattr(work, "_parsed", lambda _, __, hands, *a: seen.extend(hands))
+            for r in plan.ranges:
+                import_range(r)
+            assert seen == whole, (f, parts)
+    assert planned > 300
+
+
+def _unlisted_rows(out: Path) -> int:
+    """Rows in parts on disk that the manifest does not list (a glob would read them)."""
+    import pyarrow.parquet as pq
+    listed = {p for parts in dataset.read_manifest(str(out))["parts"].values() for p in parts}
+    return sum(pq.read_metadata(p).num_rows for p in out.glob("*/*.parquet")
+               if f"{p.parent.name}/{p.name}" not in listed)
+
+
+def _names_on_disk(out: Path) -> set[str]:
+    """The names of the parts and temporary files in the dataset's table folders."""
+    return {p.name.removesuffix(".parquet") for p in out.glob("*/*") if p.is_file()}
+
+
+def test_a_changed_file_that_vanishes_while_its_ranges_are_read_leaves_the_dataset_whole(
+        tmp_path, monkeypatch):
+    """A file read in ranges, then changed, then gone while its new ranges are read:
+    the parts the manifest lists are never written over (a range's parts are named by
+    the file's content), the dataset still reads as the first import, and what the
+    new ranges wrote is swept."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    live = folder / "table.txt"
+    live.write_text(_large())
+    out = tmp_path / "ds"
+    size = live.stat().st_size
+    scale.run([folder], str(out), workers=1, range_bytes=size // 7)
+    store_import(tmp_path / "h.duckdb", folder)
+    first = dataset.read_manifest(str(out))
+    real = scale.import_range_into
+
+    def meanwhile(r, out_, *args):
+        result = real(r, out_, *args)
+        if r.index == 2:  # the ranges before have written their parts: the file goes
+            live.unlink()
+        return result
+
+    live.write_text(_large().replace("Hero", "Hera"))
+    monkeypatch.setattr(scale, "import_range_into", meanwhile)
+    s = scale.run([folder], str(out), workers=1, range_bytes=size // 7)
+    assert [p for p, _ in s.files_unreadable] == [str(live)]
+    manifest = dataset.read_manifest(str(out))
+    assert manifest["units"] == first["units"] and manifest["parts"] == first["parts"]
+    assert _names_on_disk(out) == set(first["units"])
+    _same_as_the_store(tmp_path / "h.duckdb", out)
+
+
+def test_a_file_read_whole_then_in_ranges_leaves_no_part_of_before(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    live = folder / "table.txt"
+    live.write_text(_large(20))
+    out = tmp_path / "ds"
+    scale.run([folder], str(out), workers=2, range_bytes=None)
+    assert _names_on_disk(out) == {dataset.part_key(str(live))}
+    live.write_text(_large(40))  # grown, now past range_bytes
+    scale.run([folder], str(out), workers=2, range_bytes=live.stat().st_size // 5)
+    units = dataset.read_manifest(str(out))["units"]
+    assert len(units) >= 5 and _names_on_disk(out) == set(units)
+    assert _unlisted_rows(out) == 0  # (the file's parts of its whole read all gone)
+    store_import(tmp_path / "h.duckdb", folder)
+    _same_as_the_store(tmp_path / "h.duckdb", out)

@@ -227,6 +227,8 @@ def pieces(text: str, fmt: HandFormat, encoding: str, hands: int | None = None,
         base_offset = bom_length(encoding)
     codec = text_codec(encoding)
     starts = [m.start() for m in fmt.start.finditer(text)]
+    if (hands is None) == (chars is None):
+        raise ValueError("pieces: give hands or chars (one of them)")
     if chars is not None:
         cuts = [0]
         while (i := bisect_left(starts, cuts[-1] + chars)) < len(starts) - 1:
