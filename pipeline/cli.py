@@ -367,6 +367,7 @@ def _fill_equity(store, show: bool, workers: int | None) -> int:
 
 
 def _print_summary(s, db: str) -> None:
+    from pipeline.importer import by_count
     rate = (s.hands_new + s.duplicates) / s.seconds if s.seconds else 0
     lines = [
         f"files            {s.files:>9,}" + (f"  ({s.files_unchanged:,} unchanged)"
@@ -378,9 +379,9 @@ def _print_summary(s, db: str) -> None:
         f"parse errors     {s.parse_errors:>9,}" + ("  (handlens errors lists them)"
                                                     if s.parse_errors else ""),
     ]
-    for reason, n in s.errors_by_reason.most_common():
+    for reason, n in by_count(s.errors_by_reason):
         lines.append(f"    {n:>6,}  {reason}")
-    for room, n in s.formats_not_supported.most_common():
+    for room, n in by_count(s.formats_not_supported):
         lines.append(f"format not supported yet: {room} ({n:,} file{'s' * (n != 1)})")
     if s.files_unreadable:
         lines.append(f"could not be read: {len(s.files_unreadable):,} "

@@ -59,13 +59,18 @@ class Summary:
             "incomplete": self.incomplete, "unsupported": self.unsupported,
             "parse_errors": self.parse_errors, "seconds": round(self.seconds, 3),
             "files_unchanged": self.files_unchanged,
-            "parse_errors_by_reason": dict(self.errors_by_reason.most_common()),
-            "formats_not_supported": dict(self.formats_not_supported.most_common()),
+            "parse_errors_by_reason": dict(by_count(self.errors_by_reason)),
+            "formats_not_supported": dict(by_count(self.formats_not_supported)),
             "files_not_recognised": self.files_not_recognised,
             "files_unreadable": [{"path": p, "reason": r} for p, r in self.files_unreadable],
             "preflop_equity_pending": self.preflop_pending,
             "audit_findings": self.audit_findings,
         }
+
+
+def by_count(counts: Counter) -> list[tuple[str, int]]:
+    """Most first, ties by name (the same order whichever way the work was cut)."""
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
 @dataclass
