@@ -420,3 +420,20 @@ def test_a_file_read_whole_then_in_ranges_leaves_no_part_of_before(tmp_path):
     assert _unlisted_rows(out) == 0  # (the file's parts of its whole read all gone)
     store_import(tmp_path / "h.duckdb", folder)
     _same_as_the_store(tmp_path / "h.duckdb", out)
+
+
+def test_a_large_file_at_an_address_is_read_in_ranges_through_its_file_system(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "table.txt").write_text(_large())
+    size = (folder / "table.txt").stat().st_size
+    by_address = scale.run([f"file://{folder}"], f"file://{tmp_path}/uri", workers=2,
+                           range_bytes=size // 5)
+    by_path = scale.run([folder], str(tmp_path / "path"), workers=2, range_bytes=size // 5)
+    assert by_address.hands_new == by_path.hands_new == 38
+    units = dataset.read_manifest(str(tmp_path / "uri"))["units"].values()
+    assert sum("range" in u for u in units) >= 4
+    con = duckdb.connect()
+    hands = "SELECT site, hand_id, byte_offset, line, content FROM '{}/hands/*.parquet' ORDER BY ALL"
+    assert (con.execute(hands.format(tmp_path / "uri")).fetchall()
+            == con.execute(hands.format(tmp_path / "path")).fetchall())
