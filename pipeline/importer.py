@@ -5,9 +5,10 @@ skipped, a grown file is read from where the last import stopped) and cuts its t
 at hand headers into pieces (``parsers.base.split.pieces``: one search, no per-hand
 work), sent in units of a few thousand hands to worker processes, which split,
 parse, judge and flatten them into Arrow tables (``pipeline.unit``). The main
-process is the single writer and commits each unit in one transaction. Bad text
-never stops an import: it is recorded in parse_errors with its file, line and
-reason; a file that cannot be read is reported with why, and the import goes on.
+process is the single writer and commits each unit in one transaction (the units
+whose results wait, when it falls behind, in one). Bad text never stops an import:
+it is recorded in parse_errors with its file, line and reason; a file that cannot be
+read is reported with why, and the import goes on.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from pipeline.unit import UnitResult, parse_unit
 from pipeline.work import cut_last, digest, read_file
 
 UNIT_HANDS = 2000  # hands per unit of work sent to a worker
+MAX_BATCH = 16  # units written in one transaction at most (those ready at once)
 
 
 @dataclass
@@ -158,7 +160,7 @@ class Importer:
         job = partial(parse_unit, verify=self.verify, stats=self.stats)
         if len(head) < 2 or self.workers <= 1:  # little to do: no worker processes
             for unit in chain(head, units):
-                self._write(unit, job(unit.parts))
+                self._write([(unit, job(unit.parts))])
         else:
             self._run_pool(job, head, units)
         if self.verify:  # the hands between them, over the whole database
@@ -178,26 +180,26 @@ class Importer:
             for unit in chain(head, rest):
                 window.append((unit, pool.submit(job, unit.parts)))
                 while len(window) > self.workers + 1:
-                    done, fut = window.popleft()
-                    self._write(done, fut.result())
+                    self._write(_ready(window))
             while window:
-                done, fut = window.popleft()
-                self._write(done, fut.result())
+                self._write(_ready(window))
         finally:  # on Ctrl-C: what is queued is dropped, what was written stays whole
             pool.shutdown(wait=True, cancel_futures=True)
 
-    def _write(self, unit: _Unit, result: UnitResult) -> None:
-        tables, reasons = result.tables, result.reasons
-        new, new_unsupported, dup = self.store.write(tables, unit.finishes,
-                                                     unit.drop_errors_from, unit.replace_from)
+    def _write(self, done: list[tuple[_Unit, UnitResult]]) -> None:
+        """Write units' results in one transaction, in order."""
+        counts = self.store.write_many([(result.tables, unit.finishes, unit.drop_errors_from,
+                                         unit.replace_from) for unit, result in done])
         s = self.summary
-        s.unsupported += new_unsupported
-        s.hands_new += new
-        s.duplicates += dup + result.duplicates
-        reasons.pop(CUT, None)  # (counted as incomplete)
-        s.parse_errors += sum(reasons.values())
-        s.errors_by_reason.update(reasons)
-        self.progress(unit.hands, 0)
+        for (unit, result), (new, new_unsupported, dup) in zip(done, counts):
+            reasons = result.reasons
+            s.unsupported += new_unsupported
+            s.hands_new += new
+            s.duplicates += dup + result.duplicates
+            reasons.pop(CUT, None)  # (counted as incomplete)
+            s.parse_errors += sum(reasons.values())
+            s.errors_by_reason.update(reasons)
+            self.progress(unit.hands, 0)
 
     def _units(self, files: list[Path]) -> Iterator[_Unit]:
         """Read files one by one and put their pieces into units of work."""
@@ -283,6 +285,18 @@ class Importer:
     def _new_id(self) -> int:
         self.next_id += 1
         return self.next_id - 1
+
+
+def _ready(window: deque[tuple[_Unit, Future]]) -> list[tuple[_Unit, UnitResult]]:
+    """The first unit's result (waited for) and those of the units after it that are
+    done already: written together, so a writer that falls behind commits less often
+    (one commit a unit while it keeps up)."""
+    unit, future = window.popleft()
+    done = [(unit, future.result())]
+    while window and window[0][1].done() and len(done) < MAX_BATCH:
+        unit, future = window.popleft()
+        done.append((unit, future.result()))
+    return done
 
 
 def _provisional(state: FileState) -> FileState:

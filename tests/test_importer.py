@@ -249,3 +249,51 @@ def test_a_file_cut_in_pieces_of_one_hand_gives_the_rows_of_one_piece(
         2, 1, 2, 1)
     assert (s2["hands_new"], s2["incomplete"], s2["parse_errors"]) == (1, 0, 1)
     assert [f[-2:] for f in t2["files"]] == [(6, 3)]  # hands, errors (as before pieces)
+
+
+def test_units_written_together_commit_or_roll_back_together(tmp_path, monkeypatch):
+    """A writer that falls behind writes the units waiting in one transaction
+    (Store.write_many): the same rows as one transaction a unit, and a failure in the
+    last unit leaves none of them."""
+    from pipeline.unit import parse_unit
+    monkeypatch.setattr(importer_module, "UNIT_HANDS", 2)
+    planner = Importer(Store(tmp_path / "plan.duckdb", threads=1), workers=1)
+    units = list(planner._units(discover([SAMPLES])))
+    planner.store.close()
+    batches = [(parse_unit(u.parts).tables, u.finishes, u.drop_errors_from, u.replace_from)
+               for u in units]
+    assert len(batches) >= 3
+    one = Store(tmp_path / "one.duckdb")
+    counts = [one.write(*batch) for batch in batches]
+    one.close()
+    together = Store(tmp_path / "together.duckdb")
+    real = together._save_file
+    last = batches[-1][1][-1]
+
+    def failing(f):
+        if f is last:
+            raise RuntimeError("disk full")
+        real(f)
+
+    monkeypatch.setattr(together, "_save_file", failing)
+    with pytest.raises(RuntimeError, match="disk full"):
+        together.write_many(batches)
+    assert together.con.execute("SELECT count(*) FROM hands").fetchall() == [(0,)]
+    monkeypatch.setattr(together, "_save_file", real)
+    assert together.write_many(batches) == counts
+    together.close()
+    for sql in ("SELECT * EXCLUDE (file_id) FROM hands ORDER BY hand_id",
+                "SELECT * FROM actions ORDER BY hand_id, seq",
+                "SELECT * EXCLUDE (imported_at) FROM files ORDER BY file_id"):
+        assert query(tmp_path / "one.duckdb", sql) == query(tmp_path / "together.duckdb", sql)
+
+
+def test_the_writer_takes_the_results_ready_after_the_first_in_order():
+    from collections import deque
+    from concurrent.futures import Future
+    futures = [Future() for _ in range(4)]
+    for i in (0, 1, 3):  # the third is still running
+        futures[i].set_result(f"result {i}")
+    window = deque((f"unit {i}", f) for i, f in enumerate(futures))
+    assert importer_module._ready(window) == [("unit 0", "result 0"), ("unit 1", "result 1")]
+    assert [u for u, _ in window] == ["unit 2", "unit 3"]  # in order: 3 waits for 2
