@@ -6,13 +6,16 @@ Layout of DIR (a local folder, or any address pyarrow's file systems open)::
                                    files ("units"), the segments, the parts of every
                                    table ("parts"), the totals, the import's summary
     DIR/<table>/<key>.parquet      the rows one input file gave to <table> (hands,
-                                   hand_players, actions, ..., parse_errors, files)
+                                   hand_players, actions, ..., parse_errors, files);
+                                   <key>-<range>: a range's of a large file
     DIR/<table>/seg-<id>.parquet   a segment: the rows of many input files, merged
                                    (pipeline/compact.py)
 
-``key`` is a digest of the input file's path: a task run again (a retry, or the
-file imported again after it grew) writes the same names and replaces them, never
-adds a copy. Each part is written under a temporary name and renamed into place, so
+``key`` is a digest of the input file's path and the start of its content's hash
+(``content_key``): a task run again (a retry) writes the same names and replaces
+them, never adds a copy; the file imported again after it grew writes new names, so
+a part the manifest lists is never written over (the old ones are deleted after the
+new manifest). Each part is written under a temporary name and renamed into place, so
 a reader never sees half a part. Every row carries its input file's ``file_id`` (the
 child tables too, one column more than in the store), so a segment can be rewritten
 without one file's rows and a copy of a hand is known by its file.
@@ -48,10 +51,11 @@ def part_key(path: str) -> str:
     return hashlib.blake2b(path.encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
 
 
-def range_key(path: str, file_hash: str, index: int | None = None) -> str:
-    """The name of the parts of a file read in ranges: of its row of ``files``
-    (``index`` None) or of one range. The file's content is in the name, so a run
-    that reads a changed file never writes over a part a manifest lists."""
+def content_key(path: str, file_hash: str, index: int | None = None) -> str:
+    """The name of an input file's parts (``index`` None; a file read in ranges: its
+    row of ``files``) or of one range's: its path's key and the start of its content's
+    hash, so a run that reads a changed file never writes over a part a manifest
+    lists (a task run again on the same content writes the same names)."""
     name = f"{part_key(path)}-{file_hash[:12]}"
     return name if index is None else f"{name}-{index:05d}"
 

@@ -40,7 +40,7 @@ def finish(out: str, plan: FilePlan, done: list[dict]) -> dict:
     summary.parse_errors = sum((Counter(d["parse_errors"]) for d in done), Counter())
     files = files_table(summary, plan.encoding, plan.resume_offset, plan.prefix_hash,
                         sum(d["errors"] for d in done))
-    key = dataset.range_key(summary.path, summary.hash)
+    key = dataset.content_key(summary.path, summary.hash)
     sizes: dict[str, int] = {}
     rows = dataset.write_parts(out, key, {"files": files}, sizes)
     entry = {"path": summary.path, "hash": summary.hash, "size": summary.size,

@@ -53,18 +53,18 @@ def import_into(path: str, out: str, known: str | None = None, verify: bool = Tr
         return {"path": path, "plan": plan}
     tables, summary = import_data(data, summary, verify, stats)
     sizes: dict[str, int] = {}
-    rows = dataset.write_parts(out, dataset.part_key(path), tables, sizes)
+    rows = dataset.write_parts(out, dataset.content_key(path, summary.hash), tables, sizes)
     return {**summary.as_json(), "rows": rows, "bytes": sum(sizes.values())}
 
 
 def import_range_into(r: Range, out: str, verify: bool = True, stats: bool = True) -> dict:
-    """One task: a range of a large file written as its parts (``dataset.range_key``);
+    """One task: a range of a large file written as its parts (``dataset.content_key``);
     returns its summary, or ``changed`` where the file is no longer as planned."""
     got = import_range(r, verify, stats)
     if got is None:
         return {"path": r.path, "range": r.index, "changed": True}
     tables, summary = got
-    key = dataset.range_key(r.path, r.file_hash, r.index)
+    key = dataset.content_key(r.path, r.file_hash, r.index)
     sizes: dict[str, int] = {}
     rows = dataset.write_parts(out, key, tables, sizes, file_id=summary.file_id)
     return {**summary.as_json(), "range": r.index, "key": key, "rows": rows,
@@ -143,7 +143,8 @@ def _units_of(result: dict) -> dict[str, dict]:
     of ``files``."""
     if "units" in result:
         return result["units"]
-    return {dataset.part_key(result["path"]): _unit(result, result["rows"], result["bytes"])}
+    key = dataset.content_key(result["path"], result["hash"])
+    return {key: _unit(result, result["rows"], result["bytes"])}
 
 
 def _unit(result: dict, rows: dict[str, int], nbytes: int) -> dict:

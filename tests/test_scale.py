@@ -136,7 +136,7 @@ def test_a_retried_task_replaces_its_parts(tmp_path, cluster):
     first = scale.import_into(str(CASH), out)
     again = scale.import_into(str(CASH), out)  # as a task the cluster runs again
     assert first["rows"] == again["rows"] and first["rows"]["hands"] == 4
-    key = dataset.part_key(str(CASH))
+    key = dataset.content_key(str(CASH), first["hash"])
     for table in dataset.TABLES:
         assert [p.name for p in (tmp_path / "ds" / table).iterdir()] == [f"{key}.parquet"]
     con = duckdb.connect()
@@ -412,7 +412,8 @@ def test_a_file_read_whole_then_in_ranges_leaves_no_part_of_before(tmp_path):
     live.write_text(_large(20))
     out = tmp_path / "ds"
     scale.run([folder], str(out), workers=2, range_bytes=None)
-    assert _names_on_disk(out) == {dataset.part_key(str(live))}
+    assert _names_on_disk(out) == set(dataset.read_manifest(str(out))["units"])
+    assert len(_names_on_disk(out)) == 1
     live.write_text(_large(40))  # grown, now past range_bytes
     scale.run([folder], str(out), workers=2, range_bytes=live.stat().st_size // 5)
     units = dataset.read_manifest(str(out))["units"]
@@ -437,3 +438,36 @@ def test_a_large_file_at_an_address_is_read_in_ranges_through_its_file_system(tm
     hands = "SELECT site, hand_id, byte_offset, line, content FROM '{}/hands/*.parquet' ORDER BY ALL"
     assert (con.execute(hands.format(tmp_path / "uri")).fetchall()
             == con.execute(hands.format(tmp_path / "path")).fetchall())
+
+
+def test_a_run_stopped_after_its_tasks_leaves_the_dataset_as_it_was(tmp_path, monkeypatch):
+    """A grown file's task writes parts of new names: a run stopped before its
+    manifest (here: in the compaction) has written over no part the manifest lists;
+    the next run finishes the job and leaves nothing unlisted."""
+    hands = _hands_of(CASH)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    live = folder / "table.txt"
+    live.write_text("".join(hands[:2]) + hands[2][:hands[2].index("*** SUMMARY ***")])
+    out = tmp_path / "ds"
+    scale.run([folder], str(out), workers=1)
+    store_import(tmp_path / "before.duckdb", folder)
+    listed = {p: (out / p).read_bytes()
+              for parts in dataset.read_manifest(str(out))["parts"].values() for p in parts}
+    live.write_text("".join(hands))
+
+    def stopped(*args, **kwargs):
+        raise RuntimeError("stopped")
+
+    monkeypatch.setattr(scale.compaction, "compact", stopped)
+    with pytest.raises(RuntimeError, match="stopped"):
+        scale.run([folder], str(out), workers=1)
+    assert {p: (out / p).read_bytes() for p in listed} == listed
+    _same_as_the_store(tmp_path / "before.duckdb", out)
+    monkeypatch.undo()
+    s = scale.run([folder], str(out), workers=1)
+    assert s.hands_new == 2
+    store_import(tmp_path / "after.duckdb", folder)
+    _same_as_the_store(tmp_path / "after.duckdb", out)
+    assert _unlisted_rows(out) == 0
+    assert _names_on_disk(out) == set(dataset.read_manifest(str(out))["units"])
