@@ -32,10 +32,9 @@ import weakref
 import duckdb
 
 from pipeline.dataset import LAYOUT, MANIFEST, TABLES, filesystem, read_manifest
-from pipeline.store import SCHEMA, SCHEMA_VERSION, SchemaError
+from pipeline.store import CHILD_TABLES, SCHEMA, SCHEMA_VERSION, SchemaError
 
-CHILDREN = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
-            "verdicts", "findings")
+CHILDREN = CHILD_TABLES  # a hand's rows elsewhere, by site and hand_id
 OVERLAYS = ("audit_sessions", "audit_findings")
 COPY_COLUMNS = "site, hand_id, file_id, byte_offset, byte_length, line, content"
 

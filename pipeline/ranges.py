@@ -19,12 +19,8 @@ import pyarrow.parquet as pq
 
 from pipeline import dataset
 from pipeline.rows import SCHEMAS
+from pipeline.store import CHILD_TABLES
 from pipeline.work import FilePlan, files_table
-
-# the tables whose rows belong to a hand (by site and hand_id)
-OF_A_HAND = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
-             "verdicts", "findings")
-
 
 def finish(out: str, plan: FilePlan, done: list[dict]) -> dict:
     """A file's result (as a file's task returns it, with ``units``: the manifest's
@@ -96,7 +92,7 @@ def _drop(out: str, d: dict, copies: pa.Array) -> None:
     new = moved.select(SCHEMAS["hand_copies"].names).cast(SCHEMAS["hand_copies"])
     tables["hand_copies"] = new if old is None else pa.concat_tables([old,
                                                                       new.cast(old.schema)])
-    for name in OF_A_HAND:
+    for name in CHILD_TABLES:  # the tables whose rows belong to a hand
         if d["rows"].get(name):
             table = _keyed(part(name))
             keep = pc.invert(pc.is_in(table["key"], value_set=copies))

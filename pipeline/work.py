@@ -22,7 +22,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from parsers.base.room import Room
-from parsers.base.split import CUT, Piece, RawHand, decode, pieces, split_hands, text_codec
+from parsers.base.split import CUT, Piece, RawHand, decode, decode_from, pieces, split_hands
 from parsers.registry import detect, room
 from pipeline.rows import SCHEMAS
 from pipeline.unit import parse_unit
@@ -234,8 +234,7 @@ def import_range(r: Range, verify: bool = True, stats: bool = True
     if len(data) != r.length or digest(data) != r.digest:
         return None
     summary.format = r.format
-    codec = text_codec(r.encoding)
-    text = data.decode(codec, errors="surrogateescape" if codec == "utf-8" else "replace")
+    text = decode_from(data, 0, r.encoding)
     fmt = room(r.format)
     hands = Piece(text, r.encoding, r.offset, r.line, r.context, r.final).split(fmt)
     if r.final:

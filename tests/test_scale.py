@@ -12,11 +12,11 @@ import pytest
 from conftest import HANDWRITTEN, SAMPLES
 from conftest import import_paths as store_import
 from pipeline import dataset, scale
+from pipeline.store import CHILD_TABLES
 from pipeline.work import list_inputs
 
 CASH = next(HANDWRITTEN.glob("*Alcor*.txt"))
-CHILDREN = ("hand_players", "actions", "collections", "showdowns", "tournament_finishes",
-            "verdicts", "findings")
+CHILDREN = CHILD_TABLES
 
 
 @pytest.fixture(scope="module")
