@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pipeline import audit  # noqa: E402
-from pipeline.store import connect  # noqa: E402
+from pipeline.store.database import connect  # noqa: E402
 
 
 def _timed(fn, repeat: int) -> tuple[float, object]:

@@ -1,20 +1,20 @@
 """Build the table of every heads-up preflop match-up's exact result (issue 15).
 
 Two hands dealt from one deck, up to the naming of the suits, make 47,008 classes
-(unordered pairs; engine/headsup.py names them). For each class every one of the
-1,712,304 boards is walked with engine/board_walk.py: how many boards each hand wins
+(unordered pairs; engine/equity/headsup.py names them). For each class every one of the
+1,712,304 boards is walked with engine/equity/board_walk.py: how many boards each hand wins
 and how many tie, as exact integers. The classes are taken by their first hand (169
 of them, up to suits): that hand's ranks on every board of the other 50 cards are
 evaluated once, then each opponent's on the same boards, keeping the boards that
-hold none of the opponent's cards. The result is engine/data/headsup_preflop.npz:
+hold none of the opponent's cards. The result is engine/equity/data/headsup_preflop.npz:
 each class as four card indexes (rank * 4 + suit) and its three counts.
 
 About ten minutes on two cores. ``--check N`` then walks N classes again (all with
 ``--check 0``), each on its own as the import walks a deal it has no table for,
 and N // 100 of them with poker-equity's compiled walk too; any difference fails.
 
-    python bench/build_headsup_table.py [--out engine/data] [--workers 2] [--check 0]
-    python bench/build_headsup_table.py --table engine/data/headsup_preflop.npz  # check all
+    python bench/build_headsup_table.py [--out engine/equity/data] [--workers 2] [--check 0]
+    python bench/build_headsup_table.py --table engine/equity/data/headsup_preflop.npz  # check all
 """
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import board_walk  # noqa: E402
-from engine.headsup import class_key  # noqa: E402
+from engine.equity import board_walk  # noqa: E402
+from engine.equity.headsup import class_key  # noqa: E402
 
-from engine.cards import DECK  # noqa: E402
+from engine.model.cards import DECK  # noqa: E402
 BOARDS = 1_712_304  # C(48, 5)
 
 
@@ -129,7 +129,7 @@ def check(deals: np.ndarray, counts: np.ndarray, sample: int, workers: int) -> N
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "engine" / "data",
-                        help="folder for headsup_preflop.npz (default engine/data)")
+                        help="folder for headsup_preflop.npz (default engine/equity/data)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--check", type=int, default=None, metavar="N",
                         help="then walk N classes again on their own (0: every class)")

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.store import CHILD_TABLES, SchemaError, connect  # noqa: E402
+from pipeline.store.database import CHILD_TABLES, SchemaError, connect  # noqa: E402
 
 TABLES = ("hands", *CHILD_TABLES)
 START = "2024-01-01 08:00:00"

@@ -1,5 +1,5 @@
-"""Write engine/data/rank_tables.npz: board_walk's seven-card rank tables, built from
-eval7's ranking (engine.board_walk.built), so that no process spends half a second
+"""Write engine/equity/data/rank_tables.npz: board_walk's seven-card rank tables, built from
+eval7's ranking (engine.equity.board_walk.built), so that no process spends half a second
 building them at its first all-in. Reproducible on any machine:
 
     python bench/build_rank_tables.py          # write the file, then read it back and compare
@@ -13,7 +13,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import board_walk  # noqa: E402
+from engine.equity import board_walk  # noqa: E402
 
 
 def main() -> None:

@@ -52,7 +52,7 @@ def main() -> int:
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
-    from pipeline.queries import open_read_only
+    from pipeline.read.queries import open_read_only
     logging.getLogger("streamlit").setLevel(logging.ERROR)
 
     con = open_read_only(args.db)

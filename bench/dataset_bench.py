@@ -7,7 +7,7 @@ the memory of the import and all its processes together (psutil, every 0.2 s), t
 times ``handlens stats --parquet`` and ``verify --parquet`` on the dataset, each
 against ``handlens stats`` on a DuckDB database made from the same dataset in the
 same run (the baseline). The import compacts the parts at its end, as it does for
-every user (pipeline/compact.py); ``--stages`` imports with ``--no-compact`` instead,
+every user (pipeline/dataset/compact.py); ``--stages`` imports with ``--no-compact`` instead,
 times the commands on the uncompacted dataset, then compacts it (its time and peak
 memory apart) and times them again: the figures before and after from one import.
 
@@ -136,14 +136,14 @@ def read_back(out: Path, tmp: Path) -> None:
 
 _COMPACT = """
 import sys
-from pipeline.scale import compact_dataset
+from pipeline.dataset.scale import compact_dataset
 print(compact_dataset(sys.argv[1]))
 """
 
 _TO_DUCKDB = """
 import sys
-from pipeline.dataset_views import open_dataset
-from pipeline.store import CHILD_TABLES, connect
+from pipeline.dataset.views import open_dataset
+from pipeline.store.database import CHILD_TABLES, connect
 connect(sys.argv[2]).close()  # the schema
 src = open_dataset(sys.argv[1], audit=False)
 src.execute(f"ATTACH '{sys.argv[2]}' AS db")

@@ -1,7 +1,7 @@
 """All-in equity speed: the heads-up table, the preflop walk, against poker-equity.
 
 Prints, for random deals, look-ups a second of the heads-up preflop table
-(engine/headsup.py) and milliseconds a deal of engine/board_walk.py's preflop
+(engine/equity/headsup.py) and milliseconds a deal of engine/equity/board_walk.py's preflop
 counting (by rank multisets, flush boards apart) and of its board-by-board walk,
 each as a ratio to poker-equity's compiled walk of the same deals, measured in the
 same run on the same machine.
@@ -19,7 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import board_walk, headsup  # noqa: E402
+from engine.equity import board_walk  # noqa: E402
+
+from engine.equity import headsup  # noqa: E402
 
 DECK = list(board_walk.INDEX)
 

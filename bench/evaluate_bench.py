@@ -1,4 +1,4 @@
-"""Seven-card evaluations a second through engine.evaluate (the replay's API),
+"""Seven-card evaluations a second through engine.equity.evaluate (the replay's API),
 as a ratio to eval7 called directly on prebuilt cards in the same run.
 
     python bench/evaluate_bench.py [--hands 500000]
@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import eval7  # noqa: E402
 
-from engine.cards import DECK  # noqa: E402
-from engine.evaluate import evaluate, hand_name  # noqa: E402
+from engine.model.cards import DECK  # noqa: E402
+from engine.equity.evaluate import evaluate, hand_name  # noqa: E402
 
 
 def main() -> None:
@@ -40,8 +40,8 @@ def main() -> None:
     named = n / 10 / (time.perf_counter() - t)
     print(f"{'':38} {'evals/s':>12} {'ratio':>7}")
     print(f"{'eval7 on prebuilt cards (baseline)':38} {base:>12,.0f} {1:>7.3f}")
-    print(f"{'engine.evaluate on card strings':38} {ours:>12,.0f} {ours / base:>7.3f}")
-    print(f"{'engine.evaluate + hand_name':38} {named:>12,.0f} {named / base:>7.3f}")
+    print(f"{'engine.equity.evaluate on card strings':38} {ours:>12,.0f} {ours / base:>7.3f}")
+    print(f"{'engine.equity.evaluate + hand_name':38} {named:>12,.0f} {named / base:>7.3f}")
 
 
 if __name__ == "__main__":

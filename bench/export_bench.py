@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.import_bench import build_folder  # noqa: E402
-from pipeline.export import export  # noqa: E402
-from pipeline.store import connect  # noqa: E402
+from pipeline.export.hands import export  # noqa: E402
+from pipeline.store.database import connect  # noqa: E402
 
 HANDLENS = Path(sys.executable).with_name("handlens")
 

@@ -33,7 +33,7 @@ _ID = re.compile(r"((?:Hand|Game|GAME) #)\d+")
 
 def template_hands() -> list[str]:
     """Real Hold'em hands that parse: the corpus's, else the project's samples."""
-    from engine.hand import Hand
+    from engine.model.hand import Hand
     texts = []
     for folder in (CORPUS, ROOT / "sample_histories"):
         for path in sorted(folder.rglob("*.txt")) if folder.exists() else []:
@@ -51,7 +51,7 @@ def template_hands() -> list[str]:
 
 def build_folder(folder: Path, hands: int, per_file: int = 500, simulated: bool = False) -> None:
     if simulated:  # hands the project's simulator plays, 500 a file
-        from pipeline.simulated import write_simulated
+        from pipeline.cli.simulate import write_simulated
         write_simulated(folder, hands, seed=7)
         return
     templates = template_hands()
@@ -88,7 +88,7 @@ def parse_only(folder: Path, judge: bool = False) -> int:
     again)."""
     import gc
 
-    from engine.replay import replay
+    from engine.rules.replay import replay
     gc.disable()
     try:
         return _parse_files(folder, judge, replay)
@@ -119,9 +119,9 @@ def worker_stages(folder: Path, limit: int = 6000) -> dict[str, float]:
     (steadier than whole imports on a shared machine)."""
     import gc
 
-    from engine.hand import Hand
-    from engine.replay import replay
-    from pipeline.rows import Batch
+    from engine.model.hand import Hand
+    from engine.rules.replay import replay
+    from pipeline.ingest.rows import Batch
     texts = []
     for path in sorted(folder.rglob("*.txt")):
         text, enc = decode(path.read_bytes())
@@ -175,11 +175,12 @@ def all_in_hands(db: Path) -> tuple[int, int, int]:
 
 _IMPORT = """
 import json, resource, sys
-from pipeline.importer import Importer, discover
-from pipeline.store import Store
+from pipeline.ingest.importer import Importer
+from pipeline.ingest.files import discover
+from pipeline.store.database import Store
 if "noequity" in sys.argv[3]:  # the same import, all-in adjusted net left out (forked workers)
-    import pipeline.rows
-    pipeline.rows.allin_adjusted = lambda hand, invested: {}
+    import pipeline.ingest.rows
+    pipeline.ingest.rows.allin_adjusted = lambda hand, invested: {}
 store = Store(sys.argv[1], threads=1)
 s = Importer(store, verify="verify" in sys.argv[3], stats="stats" in sys.argv[3]).run(
     discover([sys.argv[2]]))

@@ -3,7 +3,7 @@
 The hands are the real ones beside the checkout (../shared/corpus/holdem and
 ../shared/wild), each file given to the room that `parsers.registry.detect` names.
 A room's rate is the per-hand work of the import (parse, replay, rows: the work of
-``pipeline.unit.parse_unit``) over its stored hands, best of ``--repeat`` rounds
+``pipeline.ingest.unit.parse_unit``) over its stored hands, best of ``--repeat`` rounds
 taken in turns, so that a slow moment of the machine falls on every room alike.
 
     python bench/rooms.py            # every room
@@ -19,11 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.hand import Hand  # noqa: E402
+from engine.model.hand import Hand  # noqa: E402
 from parsers.base.room import Room  # noqa: E402
 from parsers.base.split import decode, split_hands  # noqa: E402
 from parsers.registry import detect, rooms  # noqa: E402
-from pipeline.unit import parse_unit  # noqa: E402
+from pipeline.ingest.unit import parse_unit  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 FOLDERS = (SHARED / "corpus" / "holdem", SHARED / "wild")

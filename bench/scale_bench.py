@@ -35,13 +35,14 @@ way, folder, out, workers = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[
 range_bytes = int(sys.argv[5])
 started = time.perf_counter()
 if way == "duckdb":
-    from pipeline.importer import Importer, discover
-    from pipeline.store import Store
+    from pipeline.ingest.importer import Importer
+    from pipeline.ingest.files import discover
+    from pipeline.store.database import Store
     store = Store(out, threads=1)
     s = Importer(store, workers).run(discover([folder]))
     store.close()
 else:
-    from pipeline import scale
+    from pipeline.dataset import scale
     s = scale.run([folder], out, "dask" if way == "dask" else "local", workers=workers,
                   range_bytes=range_bytes)
 seconds = time.perf_counter() - started

@@ -25,8 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 def results(folder: Path) -> list[tuple]:
     """The folder's units as the workers return them, with their files' states."""
-    from pipeline.importer import Importer, discover, parse_unit
-    from pipeline.store import Store
+    from pipeline.ingest.importer import Importer, parse_unit
+    from pipeline.ingest.files import discover
+    from pipeline.store.database import Store
     with tempfile.TemporaryDirectory() as tmp:
         importer = Importer(Store(Path(tmp) / "plan.duckdb", threads=1), workers=1)
         units = list(importer._units(discover([folder])))
@@ -38,7 +39,7 @@ def results(folder: Path) -> list[tuple]:
 def write(batches: list[tuple], per_commit: int) -> tuple[float, float]:
     """Seconds (wall, and the writing thread's CPU) to write every unit, ``per_commit``
     units a transaction, into a new database."""
-    from pipeline.store import Store
+    from pipeline.store.database import Store
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "h.duckdb", threads=1)
         wall, cpu = time.perf_counter(), time.thread_time()

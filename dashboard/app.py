@@ -17,7 +17,7 @@ if str(ROOT) not in sys.path:  # run from a checkout that was not installed
 import streamlit as st  # noqa: E402
 
 from dashboard import data, sidebar  # noqa: E402
-from pipeline.store import SchemaError  # noqa: E402
+from pipeline.store.database import SchemaError  # noqa: E402
 
 BUSY = ("An import is writing to the database: these figures show once it is done (the "
         "page refreshes by itself).")

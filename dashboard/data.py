@@ -10,7 +10,7 @@ last figures it had for the same question and marks the run as stale, or raises
 ``Busy`` when it has none. The page frame turns these into a short notice.
 
 With HANDLENS_PARQUET set (``handlens dashboard --parquet DIR``) the pages read a
-Parquet dataset instead, through pipeline.dataset_views: opened once per version of
+Parquet dataset instead, through pipeline.dataset.views: opened once per version of
 its manifest (the audit between hands computed when a page first asks for it), each
 run of a page given a cursor of it; it is never busy.
 """
@@ -25,9 +25,19 @@ from pathlib import Path
 import duckdb
 import streamlit as st
 
-from pipeline import audit, hand_list, hand_steps, queries, reports, tournaments
-from pipeline.dataset import MANIFEST
-from pipeline.dataset_views import add_audit, cursor, open_dataset
+from pipeline import audit
+
+from pipeline.read import hand_list
+
+from dashboard.replay import steps
+
+from pipeline.read import queries
+
+from pipeline.read import reports
+
+from pipeline.read import tournaments
+from pipeline.dataset.layout import MANIFEST
+from pipeline.dataset.views import add_audit, cursor, open_dataset
 
 DB_ENV = "HANDLENS_DB"
 PARQUET_ENV = "HANDLENS_PARQUET"  # a Parquet dataset's folder: read instead of a database
@@ -49,7 +59,7 @@ QUERIES = {
     "report": reports.report,
     "tournaments": tournaments.tournaments,
     "tournament_summary": tournaments.summary,
-    "replay": hand_steps.load,
+    "replay": steps.load,
     "between_hands": audit.between_hands,
 }
 RETRY_WAITS = (0.1, 0.25)  # seconds between tries while the file is locked
@@ -87,7 +97,7 @@ def signature(path: str) -> tuple:
     """What changes when the database is written: size and time of the file and
     of its write-ahead log (of a dataset: of its manifest, written last)."""
     if "://" in path:  # a dataset at an address (no times there to trust): its manifest
-        from pipeline.dataset import read_manifest
+        from pipeline.dataset.layout import read_manifest
         manifest = read_manifest(path) or {}
         return manifest.get("written_at"), manifest.get("last_import", {}).get("seconds")
     out = []

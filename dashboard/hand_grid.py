@@ -7,7 +7,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from pipeline.queries import grid_cell
+from pipeline.read.queries import grid_cell
 
 _CSS = """
 .grid { display: grid; grid-template-columns: repeat(13, minmax(0, 1fr)); gap: 2px;

@@ -1,4 +1,4 @@
-"""A list of hands as a table (pipeline.hand_list rows), each with a link to the replayer."""
+"""A list of hands as a table (pipeline.read.hand_list rows), each with a link to the replayer."""
 from __future__ import annotations
 
 import polars as pl

@@ -2,7 +2,7 @@
 
 Text that comes from hand histories (player names, table names, chat) is only ever
 shown through st.dataframe, st.text or st.code, which show it literally, or escaped
-with html.escape (the replayer's table in dashboard/table_view.py, ``verbatim`` here).
+with html.escape (the replayer's table in dashboard/replay/table_view.py, ``verbatim`` here).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from pipeline.queries import Filters, in_money
+from pipeline.read.queries import Filters, in_money
 
 SUITS = {"s": ("♠", None), "h": ("♥", "red"), "d": ("♦", "blue"), "c": ("♣", "green")}
 _CARD = re.compile(r"^([2-9TJQKA])([shdc])$")

@@ -7,10 +7,10 @@ import streamlit as st
 
 from dashboard import data, show
 from dashboard.hand_table import hand_table
-from dashboard.replayer import replayer
+from dashboard.replay.replayer import replayer
 from dashboard.sidebar import filters, player_label, read_page_params, write_page_params
-from pipeline.hand_list import POT_TYPES, SORTS, STREETS_REACHED, HandQuery
-from pipeline.queries import HAND_CLASSES, STATUSES
+from pipeline.read.hand_list import POT_TYPES, SORTS, STREETS_REACHED, HandQuery
+from pipeline.read.queries import HAND_CLASSES, STATUSES
 
 ANY = "any"
 SORT_WORDS = {"time": "time", "net": "the player's net", "pot": "pot size"}

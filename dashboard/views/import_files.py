@@ -2,7 +2,7 @@
 
 The one page that writes. Uploaded files are kept in a folder beside the database
 (the replayer reads hands back from their files); the import itself runs in its
-own process (pipeline.import_job), and its progress lines feed a progress bar.
+own process (pipeline.ingest.job), and its progress lines feed a progress bar.
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def _run(paths: list[str]) -> dict | None:
     """Run the import; show its progress; its summary (None if it failed)."""
     bar = st.progress(0.0, text="starting")
     errors = tempfile.TemporaryFile(mode="w+")
-    command = [sys.executable, "-m", "pipeline.import_job", "--db", db, *paths]
+    command = [sys.executable, "-m", "pipeline.ingest.job", "--db", db, *paths]
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, text=True)
     total, summary, error = 0, None, None
     for line in proc.stdout:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from dashboard import charts, data, show
 from dashboard.sidebar import filters, player_label
-from pipeline.reports import REPORTS, SESSION_GAP_MINUTES
+from pipeline.read.reports import REPORTS, SESSION_GAP_MINUTES
 
 f = filters()
 st.title("Reports")

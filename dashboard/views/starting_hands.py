@@ -8,8 +8,8 @@ from dashboard import data, show
 from dashboard.hand_grid import cells, hand_grid
 from dashboard.hand_table import hand_table
 from dashboard.sidebar import filters, player_label
-from pipeline.hand_list import HandQuery
-from pipeline.queries import HAND_CLASSES
+from pipeline.read.hand_list import HandQuery
+from pipeline.read.queries import HAND_CLASSES
 
 LISTED = 500
 

@@ -10,7 +10,7 @@ import streamlit as st
 from dashboard import data, show
 from dashboard.sidebar import filters, player_label, url_params
 from pipeline.audit import CODES as AUDIT_CODES
-from pipeline.queries import CODES, STATUSES, STREETS
+from pipeline.read.queries import CODES, STATUSES, STREETS
 
 SHOWN_IN_FULL = 25  # hands listed with their findings; all of them in one table
 OPEN = 3  # of which shown open

@@ -17,7 +17,7 @@ import inspect
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 
-from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
+from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
                          Show, Stakes, Street, Structure, Summary, SummarySeat)
 from parsers.base.tourney import buy_in_cost, prize
 from parsers.base.values import CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc

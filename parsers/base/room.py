@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from engine.hand import Hand, UnsupportedHand
-from engine.replay import Verdict, replay
-from engine.rules import RoomRules
+from engine.model.hand import Hand, UnsupportedHand
+from engine.rules.replay import Verdict, replay
+from engine.rules.room_rules import RoomRules
 
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 _SEAT_LINE = re.compile(r"^[^\S\n]*Seat \d+: ", re.MULTILINE)

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from pathlib import Path
 
-from engine.cards import CardError
-from engine.hand import Hand, UnsupportedHand
+from engine.model.cards import CardError
+from engine.model.hand import Hand, UnsupportedHand
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.lalr import LineGrammar, UnexpectedLine

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.hand import ZERO
+from engine.model.hand import ZERO
 from parsers.base.values import CURRENCY_BY_SYMBOL, local_money
 
 _SIGN = r"[$€£¥₹]"

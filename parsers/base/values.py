@@ -12,8 +12,8 @@ from decimal import Decimal
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from engine.cards import parse_cards
-from engine.hand import MAX_SEAT_NUMBER, check_amount
+from engine.model.cards import parse_cards
+from engine.model.hand import MAX_SEAT_NUMBER, check_amount
 
 # An amount as the PokerStars family writes it: a currency sign or none, ASCII digits,
 # thousands separated by commas, one decimal point; never followed by more digits
@@ -54,7 +54,7 @@ ZONES = {
 @lru_cache(maxsize=32768)  # amounts repeat (blinds, antes, common bets); Decimals are immutable
 def money(text: str) -> Decimal:
     """'$1,234.50' → Decimal('1234.50'), exactly; ValueError for what is not an amount
-    or is one the store cannot hold (see ``engine.hand.check_amount``)."""
+    or is one the store cannot hold (see ``engine.model.hand.check_amount``)."""
     if _AMOUNT.fullmatch(text) is None:
         raise ValueError(f"not an amount: {text!r}")
     return check_amount(Decimal(text.translate(_STRIP_MONEY)))

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.hand import UnsupportedHand
-from engine.rules import UNCALLED_COLLECTED, RoomRules
+from engine.model.hand import UnsupportedHand
+from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT
@@ -49,7 +49,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
                            LIMITS.get(limit) if limit else None, None, None, text)
 
 
-# Bovada's names of a hand's category ("Two pair"), by engine.evaluate's category
+# Bovada's names of a hand's category ("Two pair"), by engine.equity.evaluate's category
 _NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
           "full house", "four of a kind", "straight flush")
 

@@ -57,7 +57,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.hand import (MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes,
+from engine.model.hand import (MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes,
                          Street, Structure, Summary, SummarySeat)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError

@@ -40,7 +40,7 @@ from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
 
-from engine.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
+from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import cards as read_cards

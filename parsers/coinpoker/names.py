@@ -26,7 +26,7 @@ def _ranks(rank: int) -> tuple[int, int]:
 
 
 def names(rank: int) -> tuple[str, ...]:
-    """The 2024-2025 names of a hand of this rank (engine.evaluate's), lower case."""
+    """The 2024-2025 names of a hand of this rank (engine.equity.evaluate's), lower case."""
     cat = rank >> 24
     top, second = _ranks(rank)
     one, many, other = _SINGULAR[top], _PLURAL[top], _PLURAL[second]
@@ -52,7 +52,7 @@ def names(rank: int) -> tuple[str, ...]:
 
 
 def names_agree(rank: int, written: str) -> bool:
-    """Does the name CoinPoker wrote fit the hand (engine.evaluate's rank)?"""
+    """Does the name CoinPoker wrote fit the hand (engine.equity.evaluate's rank)?"""
     name = written.strip().lower().replace("deuces", "twos").replace("deuce", "two")
     cat = CATEGORIES.get(name)
     if cat is not None:

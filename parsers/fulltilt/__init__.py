@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.hand import Structure, UnsupportedHand
-from engine.rules import RoomRules
+from engine.model.hand import Structure, UnsupportedHand
+from engine.rules.room_rules import RoomRules
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
-from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street,
+from engine.model.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street,
                          Structure, SummarySeat)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError

@@ -17,7 +17,7 @@ MANY = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines"
 
 
 def names_agree(rank: int, written: str) -> bool:
-    """Whether ``written`` is Full Tilt's name for a hand of ``rank`` (engine.evaluate's)."""
+    """Whether ``written`` is Full Tilt's name for a hand of ``rank`` (engine.equity.evaluate's)."""
     text = written.strip().lower()
     if "deuce" in text:
         text = text.replace("deuces", "twos").replace("deuce", "two")
@@ -27,7 +27,7 @@ def names_agree(rank: int, written: str) -> bool:
 @cache
 def names(key: int) -> frozenset[str]:
     """Every name Full Tilt writes for a hand of this category and top two ranks
-    (lowercase); ``key`` is an engine.evaluate rank without its last three cards."""
+    (lowercase); ``key`` is an engine.equity.evaluate rank without its last three cards."""
     cat, top, second = key >> 12, (key >> 4) & 0xF, key & 0xF
     one, many = ONE[top], MANY[top]
     if cat == 0:

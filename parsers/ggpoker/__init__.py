@@ -11,8 +11,8 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
-from engine.hand import ZERO, Kind, Show, Stakes, Street, Structure, UnsupportedHand
-from engine.rules import RoomRules
+from engine.model.hand import ZERO, Kind, Show, Stakes, Street, Structure, UnsupportedHand
+from engine.rules.room_rules import RoomRules
 from parsers.base.builder import LIMITS, RUNS, Builder
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat

@@ -21,7 +21,7 @@ _OLDER = (("deuces", "twos"), ("deuce", "two"), ("treys", "threes"), ("trey", "t
 
 
 def names_agree(rank: int, written: str) -> bool:
-    """Whether ``written`` is GG's name for a hand of ``rank`` (engine.evaluate's)."""
+    """Whether ``written`` is GG's name for a hand of ``rank`` (engine.equity.evaluate's)."""
     text = written.strip().lower()
     if "ey" in text or "deuce" in text:
         for old, new in _OLDER:
@@ -32,7 +32,7 @@ def names_agree(rank: int, written: str) -> bool:
 @cache
 def names(key: int) -> frozenset[str]:
     """Every name GG writes for a hand of this category and top two ranks (lowercase);
-    ``key`` is an engine.evaluate rank without its last three kickers."""
+    ``key`` is an engine.equity.evaluate rank without its last three kickers."""
     cat, top, second = key >> 12, (key >> 4) & 0xF, key & 0xF
     one, many, other = ONE[top], MANY[top], MANY[second]
     if cat == 0:

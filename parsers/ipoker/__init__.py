@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.rules import RoomRules
+from engine.rules.room_rules import RoomRules
 from parsers.base.room import Room
 from parsers.ipoker.read import PLACES, adds_up, parse
 

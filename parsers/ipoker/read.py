@@ -60,10 +60,10 @@ from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from html import unescape
 
-from engine.cards import DECK
-from engine.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
+from engine.model.cards import DECK
+from engine.model.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, Summary, UnsupportedHand)
-from engine.pots import uncalled
+from engine.rules.pots import uncalled
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.tourney import buy_in_cost

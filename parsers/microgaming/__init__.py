@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
+from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.microgaming.read import parse_hand
 

@@ -52,10 +52,10 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-from engine.cards import CardError
-from engine.hand import (ZERO, Action, Collect, Hand, Kind, Show, Street, Structure,
+from engine.model.cards import CardError
+from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Street, Structure,
                          SummarySeat, UnsupportedHand, check_amount)
-from engine.pots import DEAD_POSTS, dead_part, uncalled
+from engine.rules.pots import DEAD_POSTS, dead_part, uncalled
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import seat_number, stamp

@@ -15,10 +15,10 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from engine.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
+from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
                          Structure, UnsupportedHand)
-from engine.pots import uncalled
-from engine.rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
+from engine.rules.pots import uncalled
+from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
 from parsers.base.room import Room
 from parsers.base.text import TextParser

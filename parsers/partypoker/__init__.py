@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.evaluate import hand_name
-from engine.hand import UnsupportedHand
-from engine.rules import UNCALLED_STAYS_IN_POT, RoomRules
+from engine.equity.evaluate import hand_name
+from engine.model.hand import UnsupportedHand
+from engine.rules.room_rules import UNCALLED_STAYS_IN_POT, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.partypoker.build import BRANDS, LIMITS, PartyBuilder

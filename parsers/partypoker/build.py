@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
-from engine.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
+from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
                          Stakes, Street, Structure)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError

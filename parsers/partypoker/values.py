@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from engine.cards import parse_cards
+from engine.model.cards import parse_cards
 from parsers.base.values import local_money
 
 # An amount inside a line: a currency sign or none, digits with separators, a

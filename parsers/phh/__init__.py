@@ -13,7 +13,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 
-from engine.rules import RoomRules
+from engine.rules.room_rules import RoomRules
 from parsers.base.room import Room
 from parsers.phh.read import parse
 

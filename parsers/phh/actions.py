@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from engine.cards import CardError, parse_card
-from engine.hand import ZERO, Action, Kind, Show, Street
+from engine.model.cards import CardError, parse_card
+from engine.model.hand import ZERO, Action, Kind, Show, Street
 from parsers.base.errors import ParseError
 from parsers.phh.fields import amount, line_of
 

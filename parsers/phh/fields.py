@@ -16,7 +16,7 @@ from datetime import datetime, time
 from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.hand import check_amount
+from engine.model.hand import check_amount
 from parsers.base.errors import ParseError
 
 _AT_LINE = re.compile(r"line (\d+)")

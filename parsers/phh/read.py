@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.hand import CENT, Hand, Seat, Stakes, Structure, UnsupportedHand
+from engine.model.hand import CENT, Hand, Seat, Stakes, Structure, UnsupportedHand
 from parsers.base.errors import ParseError
 from parsers.phh import fields, settle
 from parsers.phh.actions import Play, forced_bets, read_actions

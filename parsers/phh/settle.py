@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.evaluate import evaluate
-from engine.hand import ZERO, Collect
-from engine.pots import Pot, build_pots, split, uncalled
+from engine.equity.evaluate import evaluate
+from engine.model.hand import ZERO, Collect
+from engine.rules.pots import Pot, build_pots, split, uncalled
 from parsers.phh.actions import Play
 
 

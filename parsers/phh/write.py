@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from engine.hand import ZERO, Hand, Kind, Street, Structure
+from engine.model.hand import ZERO, Hand, Kind, Street, Structure
 from parsers.phh import settle
 from parsers.phh.actions import Play, forced_bets, read_actions
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.evaluate import hand_name
-from engine.hand import UnsupportedHand
-from engine.rules import RoomRules
+from engine.equity.evaluate import hand_name
+from engine.model.hand import UnsupportedHand
+from engine.rules.room_rules import RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser

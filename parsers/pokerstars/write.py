@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from engine.hand import ZERO, Collect, Finish, Hand, Kind, Street, Structure
+from engine.model.hand import ZERO, Collect, Finish, Hand, Kind, Street, Structure
 from parsers.base.values import CURRENCY_BY_SYMBOL
 
 _LIMIT = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit",

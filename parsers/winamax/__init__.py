@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.hand import UnsupportedHand
-from engine.rules import ODD_CHIP_FROM_BUTTON_BACKWARDS, RoomRules
+from engine.model.hand import UnsupportedHand
+from engine.rules.room_rules import ODD_CHIP_FROM_BUTTON_BACKWARDS, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.hand import ZERO, Collect, Hand, Kind, Street, Structure, SummarySeat
-from engine.pots import dead_part, uncalled
+from engine.model.hand import ZERO, Collect, Hand, Kind, Street, Structure, SummarySeat
+from engine.rules.pots import dead_part, uncalled
 from parsers.base.builder import PREFLOP, Builder
 from parsers.base.values import CURRENCY_BY_SYMBOL, money
 from parsers.base.values import cards as read_cards

@@ -9,7 +9,7 @@ _PLURAL = ("2", "3", "4", "5", "6", "7", "8", "9", "Tens", "Jacks", "Queens", "K
 
 
 def _nibble(rank: int, i: int) -> int:
-    """The i-th deciding card rank of an ``engine.evaluate`` rank (0 = Deuce ... 12 = Ace)."""
+    """The i-th deciding card rank of an ``engine.equity.evaluate`` rank (0 = Deuce ... 12 = Ace)."""
     return (rank >> (16 - 4 * i)) & 0xF
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.hand import UnsupportedHand
-from engine.rules import UNCALLED_COLLECTED, RoomRules
+from engine.model.hand import UnsupportedHand
+from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.base.values import AMOUNT

@@ -54,7 +54,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure,
+from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure,
                          SummarySeat)
 from parsers.base.builder import FOLDED_ON, Builder, _new
 from parsers.base.values import cards as read_cards

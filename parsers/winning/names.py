@@ -10,7 +10,7 @@ the category is judged, by the name's first words.
 """
 from __future__ import annotations
 
-# first words (lower case) → engine.evaluate's category; longer first where one begins another
+# first words (lower case) → engine.equity.evaluate's category; longer first where one begins another
 _CATEGORIES = (
     ("a royal flush", 8), ("royal flush", 8),
     ("a straight flush", 8), ("straight flush", 8),

@@ -1,0 +1,150 @@
+"""Export the stored hands for other tools: Parquet datasets or CSV files.
+
+The hands chosen (the stats filters: player, dates, rooms, stakes, cash or
+tournament; and verdicts) are written table by table, each row as stored (money
+stays exact: DECIMAL in Parquet, its digits in CSV):
+
+- Parquet: one dataset per table, partitioned by room and month
+  (``hands/room=PokerStars/month=2026-11/data_0.parquet``), written by DuckDB's COPY;
+- CSV: one file per table (``hands.csv``), with a header;
+- PHH (the Poker Hand History standard, which pokerkit reads): each hand read again
+  from its file (``recheck.read_back``), parsed and written by ``parsers.phh.write``,
+  one ``.phhs`` file per room and month (``PokerStars/2026-11.phhs``), hands as tables
+  ``[1]``, ``[2]``, ... in the order they were played; hands PHH cannot express are
+  skipped and counted by reason.
+
+Every table keyed by hand (``TABLES``) is exported; read the datasets back with
+``read_parquet('out/hands/**/*.parquet', hive_partitioning = true)`` or polars'
+``scan_parquet``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import duckdb
+
+from pipeline.read.queries import Filters, hand_where
+
+# the tables keyed by (site, hand_id), the hands first
+TABLES = ("hands", "hand_players", "actions", "collections", "showdowns", "verdicts",
+          "findings", "player_hand_stats", "tournament_finishes", "hand_copies")
+FORMATS = ("parquet", "csv", "phh")
+STATUSES = ("ok", "warning", "failed", "unverifiable", "unsupported")
+
+
+@dataclass
+class Exported:
+    """What an export wrote: rows per table, and where."""
+
+    out: Path
+    rows: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)  # phh: hands not written, by reason
+    files: list[Path] = field(default_factory=list)  # phh: the files written
+
+    @property
+    def hands(self) -> int:
+        return self.rows.get("hands", 0)
+
+
+def _chosen(con: duckdb.DuckDBPyConnection, filters: Filters,
+            statuses: tuple[str, ...]) -> None:
+    """export_hands: the (site, hand_id) of each hand to export, with its room and month."""
+    where, params = hand_where(filters)
+    if statuses:
+        where += " AND list_contains(?::VARCHAR[], v.status)"
+        params.append(list(statuses))
+    con.execute(f"""
+        CREATE OR REPLACE TEMP TABLE export_hands AS
+        SELECT h.site, h.hand_id, h.site AS room,
+               coalesce(strftime(coalesce(h.played_at_utc, h.played_at), '%Y-%m'),
+                        'unknown') AS month
+        FROM hands h LEFT JOIN verdicts v USING (site, hand_id)
+        WHERE {where}""", params).fetchall()
+
+
+def _quoted(path: Path) -> str:
+    return "'" + str(path).replace("'", "''") + "'"
+
+
+def export(con: duckdb.DuckDBPyConnection, out: Path, fmt: str,
+           filters: Filters = Filters(kind=None), statuses: tuple[str, ...] = ()) -> Exported:
+    """Write the chosen hands' rows of every table under ``out`` (a folder, made if
+    missing; what an earlier export left there for the same tables is replaced)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"no export format {fmt!r} (one of {', '.join(FORMATS)})")
+    out.mkdir(parents=True, exist_ok=True)
+    _chosen(con, filters, statuses)
+    done = Exported(out)
+    try:
+        if fmt == "phh":
+            _phh(con, done)
+            return done
+        for table in TABLES:
+            rows = f"""SELECT t.*{', e.room, e.month' if fmt == 'parquet' else ''}
+                       FROM {table} t JOIN export_hands e USING (site, hand_id)"""
+            if fmt == "parquet":
+                target = out / table
+                options = "FORMAT parquet, PARTITION_BY (room, month), OVERWRITE_OR_IGNORE"
+            else:
+                target = out / f"{table}.csv"
+                options = "FORMAT csv, HEADER"
+            written = con.execute(f"COPY ({rows}) TO {_quoted(target)} ({options})").fetchall()
+            done.rows[table] = int(written[0][0]) if written else 0
+            if fmt == "parquet" and not done.rows[table]:
+                # no partition to write: one empty file keeps the dataset and its columns
+                target.mkdir(parents=True, exist_ok=True)
+                con.execute(f"COPY ({rows} LIMIT 0) TO {_quoted(target / 'empty.parquet')}"
+                            " (FORMAT parquet)").fetchall()
+    finally:
+        con.execute("DROP TABLE IF EXISTS export_hands").fetchall()
+    return done
+
+
+_PHH_HANDS = """
+SELECT h.site, h.hand_id, f.path, f.encoding, f.format, h.byte_offset, h.byte_length,
+       h.supported, e.room, e.month
+FROM export_hands e JOIN hands h USING (site, hand_id) JOIN files f USING (file_id)
+ORDER BY e.room, e.month, coalesce(h.played_at_utc, h.played_at), f.path, h.byte_offset
+"""
+
+
+def _phh(con: duckdb.DuckDBPyConnection, done: Exported) -> None:
+    """One ``ROOM/MONTH.phhs`` per room and month of the chosen hands (written whole,
+    replacing an earlier export's file of that name)."""
+    from parsers.phh.write import Skip, write_hand
+    from pipeline.ingest.recheck import read_back
+
+    rows = con.execute(_PHH_HANDS).fetchall()  # in the order played
+    skipped: Counter[str] = Counter()
+    skipped["a game PHH export does not write"] = sum(not r[7] for r in rows)
+    # read each file once, in offset order (read_back's rows: site ... byte_length)
+    by_file = sorted((r[:7] for r in rows if r[7]), key=lambda r: (r[2], r[5]))
+    texts = {}
+    for site, hand_id, hand, _ in read_back(by_file):
+        if hand is None:
+            skipped["not found in its file again"] += 1
+            continue
+        try:
+            texts[(site, hand_id)] = write_hand(hand)
+        except Skip as skip:
+            skipped[skip.reason] += 1
+    groups: dict[tuple[str, str], list[str]] = {}
+    for site, hand_id, *_, room, month in rows:
+        if (site, hand_id) in texts:
+            groups.setdefault((room, month), []).append(texts[(site, hand_id)])
+    for (room, month), hands in groups.items():
+        folder = done.out / _safe(room)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{_safe(month)}.phhs"
+        path.write_text("\n".join(f"[{i}]\n{text}" for i, text in enumerate(hands, start=1)),
+                        "utf-8")
+        done.files.append(path)
+    done.rows["hands"] = sum(len(hands) for hands in groups.values())
+    done.skipped = {reason: n for reason, n in skipped.items() if n}
+
+
+def _safe(name: str) -> str:
+    """A room or month as a file name (no separators)."""
+    return "".join(c if c.isalnum() or c in "-_. " else "_" for c in name) or "_"

@@ -1,0 +1,84 @@
+"""Hand-history files on this machine: found, looked at, read, digested.
+
+What every import needs before a file's text is split: the files under the paths
+given (``discover``), their bytes (``read_file``: a regular file, or why not), a
+digest of them, and whether the last hand is cut off (``cut_last``).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from parsers.base.split import CUT, RawHand
+
+
+def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) -> list[Path]:
+    """Every file under the given files and folders (recursively, hidden ones left
+    out), sorted, but those in ``exclude`` (the database itself, when it lies in an
+    imported folder). A folder that cannot be listed is returned too, as itself: the
+    importer reports it with the reason."""
+    skip = {Path(p).resolve() for p in exclude}
+    found: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            for root, dirs, files in os.walk(p, onerror=lambda e: found.append(Path(e.filename))):
+                dirs[:] = [d for d in dirs if not d.startswith(".")]
+                found.extend(Path(root, f) for f in files if not f.startswith("."))
+        elif p.exists() or p.is_symlink():
+            found.append(p)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {p}")
+    return sorted(f for f in set(found) if f.resolve() not in skip)
+
+
+def size_of(path: Path) -> int:
+    """A file's size in bytes; 0 for one that cannot be looked at (reported later)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def shown(path: Path) -> str:
+    """A path as text, whatever bytes its name holds."""
+    return os.fsencode(path).decode("utf-8", errors="replace")
+
+
+def file_id_of(path: str) -> int:
+    """A file's id: 63 bits of a digest of its path, the same on every machine."""
+    return int.from_bytes(hashlib.blake2b(path.encode("utf-8", "surrogateescape"),
+                                          digest_size=8).digest(), "big") >> 1
+
+
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def read_file(path: Path) -> bytes:
+    """A regular file's bytes; OSError (with a reason a person understands) otherwise."""
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        os.scandir(path).close()  # raises why the folder could not be listed
+        raise OSError("the folder could not be listed")
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a FIFO" if stat.S_ISFIFO(info.st_mode) else "a socket"
+                if stat.S_ISSOCK(info.st_mode) else "a device")
+        raise OSError(f"not a regular file ({kind})")
+    return path.read_bytes()
+
+
+def cut_last(hands: list[RawHand], data: bytes) -> tuple[list[RawHand], int | None]:
+    """A file's hands with the last one marked as cut off when the file ends inside
+    it, and the offset to read again from when the file grows (None: it ends whole)."""
+    if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
+        again = hands[-1].byte_offset
+        if not hands[-1].complete:  # kept raw, as a parse error, until it is whole
+            hands = [*hands[:-1], replace(hands[-1], stray=CUT)]
+        return hands, again
+    return hands, None
+
+

@@ -1,0 +1,294 @@
+"""Import hand-history files: discover, read, parse in worker processes, write.
+
+The main process reads each file, decides what is new in it (unchanged files are
+skipped, a grown file is read from where the last import stopped) and cuts its text
+at hand headers into pieces (``parsers.base.split.pieces``: one search, no per-hand
+work), sent in units of a few thousand hands to worker processes, which split,
+parse, judge and flatten them into Arrow tables (``pipeline.ingest.unit``). The main
+process is the single writer and commits each unit in one transaction (the units
+whose results wait, when it falls behind, in one). Bad text never stops an import:
+it is recorded in parse_errors with its file, line and reason; a file that cannot be
+read is reported with why, and the import goes on.
+"""
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from functools import partial
+from itertools import chain, islice
+from pathlib import Path
+
+from parsers.base.room import Room
+from parsers.base.split import CUT, Piece, context_at, decode, decode_from, pieces, text_codec
+from parsers.registry import ROOMS, detect, room
+from pipeline import audit
+from pipeline.ingest import preflop_equity
+from pipeline.store.database import FileState, Store
+from pipeline.ingest.unit import UnitResult, parse_unit
+from pipeline.ingest.files import cut_last, digest, read_file, shown
+
+UNIT_HANDS = 2000  # hands per unit of work sent to a worker
+MAX_BATCH = 16  # units written in one transaction at most (those ready at once)
+
+
+@dataclass
+class Summary:
+    """What an import did, for people (``render``) and for machines (``as_json``)."""
+
+    files: int = 0
+    files_unchanged: int = 0
+    hands_new: int = 0
+    duplicates: int = 0
+    incomplete: int = 0
+    unsupported: int = 0
+    parse_errors: int = 0
+    errors_by_reason: Counter = field(default_factory=Counter)
+    formats_not_supported: Counter = field(default_factory=Counter)
+    files_not_recognised: list[str] = field(default_factory=list)
+    files_unreadable: list[tuple[str, str]] = field(default_factory=list)  # path, why
+    seconds: float = 0.0
+    preflop_pending: int = 0  # preflop all-in hands whose equity `handlens equity` computes
+    audit_findings: int = 0  # findings between hands, over the whole database
+
+    def as_json(self) -> dict:
+        return {
+            "files": self.files, "hands_new": self.hands_new, "duplicates": self.duplicates,
+            "incomplete": self.incomplete, "unsupported": self.unsupported,
+            "parse_errors": self.parse_errors, "seconds": round(self.seconds, 3),
+            "files_unchanged": self.files_unchanged,
+            "parse_errors_by_reason": dict(by_count(self.errors_by_reason)),
+            "formats_not_supported": dict(by_count(self.formats_not_supported)),
+            "files_not_recognised": self.files_not_recognised,
+            "files_unreadable": [{"path": p, "reason": r} for p, r in self.files_unreadable],
+            "preflop_equity_pending": self.preflop_pending,
+            "audit_findings": self.audit_findings,
+        }
+
+
+def by_count(counts: Counter) -> list[tuple[str, int]]:
+    """Most first, ties by name (the same order whichever way the work was cut)."""
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+@dataclass
+class _Plan:
+    """What to read of one file."""
+
+    state: FileState  # its state once this import is done
+    shown: str  # its path as given, as text
+    room: str | None = None  # the room's name, None when nothing is to be parsed
+    pieces: list[Piece] = field(default_factory=list)
+    drop_errors_from: int | None = None  # old parse errors from here on are dropped
+    replace_from: int | None = None  # hands stored from here on are read again
+
+
+@dataclass
+class _Unit:
+    """Pieces of files for one worker, and the files this unit finishes."""
+
+    parts: list[tuple[int, str, str, Piece]] = field(default_factory=list)
+    hands: int = 0
+    finishes: list[FileState] = field(default_factory=list)
+    drop_errors_from: dict[int, int] = field(default_factory=dict)
+    replace_from: dict[int, int] = field(default_factory=dict)
+
+
+class Importer:
+    """Imports files into a Store; see the module doc."""
+
+    def __init__(self, store: Store, workers: int | None = None,
+                 progress: Callable[[int, int], None] | None = None,
+                 verify: bool = True, stats: bool = True) -> None:
+        self.store = store
+        # replay every hand, compute its stat flags (off only to measure what they cost)
+        self.verify, self.stats = verify, stats
+        self.workers = workers if workers is not None else (os.cpu_count() or 1)
+        self.progress = progress or (lambda hands, nbytes: None)
+        self.summary = Summary()
+        self.states = store.file_states()
+        self.next_id = store.next_file_id()
+
+    def run(self, files: list[Path]) -> Summary:
+        gc.collect()
+        gc.freeze()  # what exists now is never garbage: the collector need not scan it
+        try:
+            return self._run(files)
+        finally:
+            gc.unfreeze()
+
+    def _run(self, files: list[Path]) -> Summary:
+        start = time.perf_counter()
+        units = self._units(files)
+        head = list(islice(units, 2))
+        job = partial(parse_unit, verify=self.verify, stats=self.stats)
+        if len(head) < 2 or self.workers <= 1:  # little to do: no worker processes
+            for unit in chain(head, units):
+                self._write([(unit, job(unit.parts))])
+        else:
+            self._run_pool(job, head, units)
+        if self.verify:  # the hands between them, over the whole database
+            self.summary.audit_findings = audit.store(self.store.con)[1]
+        self.summary.seconds = time.perf_counter() - start
+        if self.stats:
+            self.summary.preflop_pending = preflop_equity.pending(self.store.con)
+        return self.summary
+
+    def _run_pool(self, job: Callable, head: list[_Unit], rest: Iterator[_Unit]) -> None:
+        """Keep the workers busy with a few units ahead; write results in order."""
+        # build the grammars of the rooms ahead once, here: the workers are forked with them
+        _warm_up({name for unit in head for _, _, name, _ in unit.parts})
+        window: deque[tuple[_Unit, Future]] = deque()
+        pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+        try:
+            for unit in chain(head, rest):
+                window.append((unit, pool.submit(job, unit.parts)))
+                while len(window) > self.workers + 1:
+                    self._write(_ready(window))
+            while window:
+                self._write(_ready(window))
+        finally:  # on Ctrl-C: what is queued is dropped, what was written stays whole
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _write(self, done: list[tuple[_Unit, UnitResult]]) -> None:
+        """Write units' results in one transaction, in order."""
+        counts = self.store.write_many([(result.tables, unit.finishes, unit.drop_errors_from,
+                                         unit.replace_from) for unit, result in done])
+        s = self.summary
+        for (unit, result), (new, new_unsupported, dup) in zip(done, counts):
+            reasons = result.reasons
+            s.unsupported += new_unsupported
+            s.hands_new += new
+            s.duplicates += dup + result.duplicates
+            reasons.pop(CUT, None)  # (counted as incomplete)
+            s.parse_errors += sum(reasons.values())
+            s.errors_by_reason.update(reasons)
+            self.progress(unit.hands, 0)
+
+    def _units(self, files: list[Path]) -> Iterator[_Unit]:
+        """Read files one by one and put their pieces into units of work."""
+        unit = _Unit()
+        for path in files:
+            plan = self._plan(path)
+            if plan is None:
+                continue
+            state = plan.state
+            if plan.drop_errors_from is not None:
+                unit.drop_errors_from[state.file_id] = plan.drop_errors_from
+            if plan.replace_from is not None:
+                unit.replace_from[state.file_id] = plan.replace_from
+            for piece in plan.pieces:
+                unit.parts.append((state.file_id, plan.shown, plan.room, piece))
+                unit.hands += piece.starts
+                if piece.final:
+                    unit.finishes.append(state)
+                if unit.hands >= UNIT_HANDS:
+                    if not piece.final:  # the file goes on in the next unit: say so
+                        unit.finishes.append(_provisional(state))
+                    yield unit
+                    unit = _Unit()
+            if not plan.pieces:
+                unit.finishes.append(state)
+        if unit.parts or unit.finishes:
+            yield unit
+
+    def _plan(self, path: Path) -> _Plan | None:
+        """What to read of one file, or None when there is nothing to do."""
+        s = self.summary
+        s.files += 1
+        try:
+            data = read_file(path)
+            key = shown(path.resolve())
+        except OSError as exc:
+            s.files_unreadable.append((shown(path), exc.strerror or str(exc)))
+            return None
+        self.progress(0, len(data))
+        old = self.states.get(key)
+        whole = digest(data)
+        if old is not None and old.hash == whole:
+            s.files_unchanged += 1
+            s.duplicates += old.hands - old.errors
+            return None
+        start, encoding = 0, None
+        if (old is not None and old.encoding and 0 < old.resume_offset <= len(data)
+                and digest(data[:old.resume_offset]) == old.prefix_hash):
+            start, encoding = old.resume_offset, old.encoding
+        if start:
+            text = decode_from(data, start, encoding)
+            fmt = detect(text) or (room(old.format) if old.format in ROOMS else None)
+        else:
+            text, encoding = decode(data)
+            fmt = detect(text)
+        file_id = old.file_id if old is not None else self._new_id()
+        state = FileState(file_id, key, len(data), whole, len(data), whole,
+                          None, encoding, old.hands if start else 0,
+                          old.errors if start else 0)
+        if not isinstance(fmt, Room):
+            state.format = fmt
+            if fmt is None:
+                s.files_not_recognised.append(shown(path))
+            else:
+                s.formats_not_supported[fmt] += 1
+            return _Plan(state, shown(path))
+        state.format = fmt.name
+        cut = pieces(text, fmt, encoding, UNIT_HANDS, base_offset=start or None,
+                     base_line=1 if not start else _line_of(data, start, encoding),
+                     context=context_at(data, start, encoding, fmt.context)
+                     if start and fmt.context is not None else "")
+        last = cut[-1].split(fmt)  # the last hand, to tell whether it is whole
+        hands, again = cut_last(last, data)
+        if again is not None:  # the last hand may still be growing: read it again then
+            state.resume_offset = again
+            state.prefix_hash = digest(data[:again])
+            s.incomplete += hands[-1].stray == CUT
+        cut[-1] = replace(cut[-1], text="", done=tuple(hands))  # (as split here)
+        return _Plan(state, shown(path), fmt.name, cut,
+                     drop_errors_from=start if old is not None else None,
+                     replace_from=start or None)
+
+    def _new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+
+def _ready(window: deque[tuple[_Unit, Future]]) -> list[tuple[_Unit, UnitResult]]:
+    """The first unit's result (waited for) and those of the units after it that are
+    done already: written together, so a writer that falls behind commits less often
+    (one commit a unit while it keeps up)."""
+    unit, future = window.popleft()
+    done = [(unit, future.result())]
+    while window and window[0][1].done() and len(done) < MAX_BATCH:
+        unit, future = window.popleft()
+        done.append((unit, future.result()))
+    return done
+
+
+def _provisional(state: FileState) -> FileState:
+    """The state of a file whose hands are only partly written: it holds the file's
+    id, and matches no file, so an import stopped meanwhile reads it all again."""
+    return FileState(state.file_id, state.path, 0, "", 0, "", state.format, state.encoding,
+                     0, 0)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the import cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _warm_up(names: set[str]) -> None:
+    for name in names:
+        try:
+            room(name).parse("")
+        except ValueError:
+            pass
+
+
+def _line_of(data: bytes, offset: int, encoding: str) -> int:
+    """1-based line number at a byte offset."""
+    head = data[:offset].decode(text_codec(encoding), errors="replace")
+    return 1 + head.count("\n") + head.count("\r") - head.count("\r\n")

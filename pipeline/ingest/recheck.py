@@ -1,0 +1,113 @@
+"""Judge stored hands again (after the rules engine changed): each hand is read back
+from its file by its byte offset, parsed, replayed, and its verdict replaced."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+import pyarrow as pa
+
+from engine.model.hand import Hand
+from parsers.base.errors import ParseError
+from parsers.base.room import Room
+from parsers.base.split import context_at, hand_text
+from parsers.registry import room
+from engine.rules.replay import Finding, Verdict, replay
+from engine.rules.room_rules import RoomRules
+from pipeline.ingest.rows import SCHEMAS, Batch
+from pipeline.store.database import Store
+
+_HANDS = """
+SELECT h.site, h.hand_id, f.path, f.encoding, f.format, h.byte_offset, h.byte_length
+FROM hands h JOIN files f USING (file_id)
+WHERE h.supported
+ORDER BY f.path, h.byte_offset
+"""
+
+
+def recheck(store: Store, progress: Callable[[int], None] | None = None,
+            batch_size: int = 5000) -> dict[str, int]:
+    """Re-judge every stored Hold'em hand; returns counts of what happened."""
+    rows = store.con.execute(_HANDS).fetchall()
+    counts = {"hands": 0, "missing": 0}
+    batch = Batch()
+    keys: list[tuple[str, str]] = []
+    for site, hand_id, hand, its in read_back(rows):
+        if hand is None:
+            counts["missing"] += 1  # the file moved or changed: its stored verdict stays
+            continue
+        batch.add_verdict(site, hand_id, _judge(hand, its.rules_for(hand)))
+        keys.append((site, hand_id))
+        counts["hands"] += 1
+        if len(keys) >= batch_size:
+            _replace(store, batch, keys)
+            if progress:
+                progress(len(keys))
+            batch, keys = Batch(), []
+    if keys:
+        _replace(store, batch, keys)
+        if progress:
+            progress(len(keys))
+    return counts
+
+
+def read_back(rows: Iterable[tuple]) -> Iterator[tuple[str, str, Hand | None, Room | None]]:
+    """Each stored hand read again from its file: rows of (site, hand_id, path,
+    encoding, format, byte_offset, byte_length), in file and offset order → (site,
+    hand_id, the Hand, its room), the Hand None where the file no longer holds it."""
+    data, current = b"", None
+    lead, scanned = "", 0  # an XML room's context in force, and how far it was looked for
+    for site, hand_id, path, encoding, fmt, offset, length in rows:
+        if path != current:
+            current = path
+            data = Path(path).read_bytes() if Path(path).exists() else b""
+            lead, scanned = "", 0
+        chunk = data[offset:offset + length]
+        its = None
+        try:
+            its = room(fmt)
+            text = hand_text(chunk, encoding)
+            if its.context is not None:  # (an XML session's header, as the import put it)
+                lead = context_at(data, offset, encoding, its.context, scanned, lead)
+                scanned = offset
+                if lead:
+                    text = f"{lead}\n{text}"
+            hand = its.parse(text)
+        except (KeyError, ParseError):
+            hand = None
+        if not isinstance(hand, Hand) or (hand.site, hand.hand_id) != (site, hand_id):
+            hand = None
+        yield site, hand_id, hand, its
+
+
+def _judge(hand: Hand, rules: RoomRules) -> Verdict:
+    """The replay's verdict; a bug of the engine's on a hand stored before makes it
+    unverifiable, never failed, and never stops the pass."""
+    try:
+        return replay(hand, rules)
+    except Exception as exc:  # noqa: BLE001
+        return Verdict("unverifiable", (Finding(
+            "ENGINE_ERROR", f"the rules engine could not judge this hand: "
+                            f"{type(exc).__name__}: {exc}", severity="unverifiable"),))
+
+
+def _replace(store: Store, batch: Batch, keys: list[tuple[str, str]]) -> None:
+    tables = batch.tables()[0]
+    key_table = pa.table({"site": [k[0] for k in keys], "hand_id": [k[1] for k in keys]},
+                         schema=pa.schema([SCHEMAS["verdicts"].field("site"),
+                                           SCHEMAS["verdicts"].field("hand_id")]))
+    con = store.con
+    store._run("BEGIN TRANSACTION")
+    try:
+        con.register("rechecked", key_table)
+        for name in ("verdicts", "findings"):
+            store._run(f"DELETE FROM {name} WHERE (site, hand_id) IN "
+                       f"(SELECT site, hand_id FROM rechecked)")
+            con.register("batch_rows", tables[name])
+            store._run(f"INSERT INTO {name} SELECT * FROM batch_rows")
+            con.unregister("batch_rows")
+        con.unregister("rechecked")
+        store._run("COMMIT")
+    except BaseException:
+        store._run("ROLLBACK")
+        raise

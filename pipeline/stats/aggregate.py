@@ -1,0 +1,112 @@
+"""Aggregates over player_hand_stats: one parameterised query, grouped as asked."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+
+import duckdb
+
+from pipeline.stats.flags import RATIOS, STATS_VERSION
+
+# the columns of the terminal table, with their headings
+SHOWN = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3B", "af": "AF", "wtsd": "WTSD",
+         "wsd": "W$SD"}
+POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB")
+
+_GROUPS = {
+    "position": ("s.position", "array_position(?::VARCHAR[], s.position)"),
+    "hand": ("s.hand_class", "count(*) DESC"),
+    "player": ("s.player", "count(*) DESC"),
+    "stakes": ("h.currency || ' ' || h.small_blind || '/' || h.big_blind", "count(*) DESC"),
+    "session": ("session", "min(s.played_at)"),
+}
+
+HERO = """
+SELECT player FROM hand_players WHERE is_hero GROUP BY player ORDER BY count(*) DESC LIMIT 1
+"""
+
+
+def flag_sums(stats: Iterable[str] = RATIOS) -> str:
+    """SQL select items: each stat's chances and dones summed, named as the columns."""
+    return ", ".join(f"sum({r}_chance::INT) AS {r}_chance, sum({r}_done::INT) AS {r}_done"
+                     for r in stats)
+
+
+def ratios(row: dict, stats: Iterable[str] = RATIOS) -> dict:
+    """From summed flags: AF, and each stat's percentage (None without a chance)."""
+    out = {"af": round(row["aggressive"] / row["calls"], 2) if row["calls"] else None}
+    for r in stats:
+        chance, done = row[f"{r}_chance"], row[f"{r}_done"]
+        out[r] = round(100 * done / chance, 1) if chance else None
+    return out
+
+
+def hero(con: duckdb.DuckDBPyConnection) -> str | None:
+    rows = con.execute(HERO).fetchall()  # read to the end: the connection is reused
+    row = rows[0] if rows else None
+    return row[0] if row else None
+
+
+def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
+          since: date | None = None, until: date | None = None) -> list[dict]:
+    """One dict per group: hands, its currency (or "mixed"), net (None across
+    currencies: chips and dollars do not add up), net in big blinds, bb/100, each
+    stat's percentage, chances and dones."""
+    key, order = _GROUPS[by]
+    sums = flag_sums()
+    # a gap of more than 30 minutes between a player's hands starts a new session
+    base = """
+        SELECT *, sum(CASE WHEN gap > INTERVAL 30 MINUTE THEN 1 ELSE 0 END)
+                  OVER (PARTITION BY player ORDER BY played_at ROWS UNBOUNDED PRECEDING) + 1
+                  AS session
+        FROM (SELECT s.*, h.currency, h.small_blind, h.big_blind,
+                     s.played_at - lag(s.played_at) OVER (PARTITION BY s.player
+                                                          ORDER BY s.played_at) AS gap
+              FROM player_hand_stats s JOIN hands h USING (site, hand_id)
+              WHERE (? IS NULL OR s.player = ?)
+                AND (? IS NULL OR s.played_at >= ?)
+                AND (? IS NULL OR s.played_at < ?::DATE + 1))
+    """ if by == "session" else """
+        SELECT s.*, h.currency, h.small_blind, h.big_blind
+        FROM player_hand_stats s JOIN hands h USING (site, hand_id)
+        WHERE (? IS NULL OR s.player = ?)
+          AND (? IS NULL OR s.played_at >= ?)
+          AND (? IS NULL OR s.played_at < ?::DATE + 1)
+    """
+    sql = f"""
+        WITH s AS ({base})
+        SELECT {key.replace('h.', 's.')} AS grp, count(*) AS hands, sum(net) AS net,
+               count(DISTINCT currency) AS currencies, any_value(currency) AS currency,
+               sum(net_bb) AS net_bb, 100 * sum(net_bb) / count(*) AS bb_per_100,
+               sum(allin_adj_net) AS allin_adj_net,
+               count(*) FILTER (WHERE allin_adj_net IS NULL) AS allin_not_computed,
+               sum(post_bets) + sum(post_raises) AS aggressive, sum(post_calls) AS calls,
+               {sums}
+        FROM s
+        GROUP BY grp
+        ORDER BY {order.replace('h.', 's.').replace('s.played_at', 'played_at')}, grp
+    """
+    params = [player, player, since, since, until, until]
+    if by == "position":
+        params.append(list(POSITION_ORDER))
+    cur = con.execute(sql, params)
+    names = [d[0] for d in cur.description]
+    out = []
+    for row in cur.fetchall():
+        r = dict(zip(names, row))
+        one = r["currencies"] == 1  # money adds up only within one currency
+        item = {by: r["grp"], "hands": r["hands"],
+                "currency": r["currency"] if one else "mixed",
+                "net": r["net"] if one else None, "net_bb": r["net_bb"],
+                "allin_adj_net": r["allin_adj_net"],
+                "allin_not_computed": r["allin_not_computed"],
+                "bb_per_100": None if r["bb_per_100"] is None else round(float(r["bb_per_100"]), 2),
+                **ratios(r)}
+        for stat in RATIOS:  # the counts behind each percentage
+            item[f"{stat}_chance"], item[f"{stat}_done"] = r[f"{stat}_chance"], r[f"{stat}_done"]
+        out.append(item)
+    return out
+
+
+def version() -> str:
+    return STATS_VERSION

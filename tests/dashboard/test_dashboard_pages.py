@@ -1,0 +1,378 @@
+"""The dashboard's figures through Streamlit's AppTest against the sample database, each
+checked against SQL written here, independently of the app: cash games and tournaments
+apart, money of several currencies never added, all players counting hands, every stat
+with its sample size, the comparison of players, the reports, the hand list's filters,
+the filters kept in the address."""
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from support.common import FAILED_HAND
+from support.apptest import charts, frame, metrics, run_page, sql, texts
+
+CASH = "h.tournament_id IS NULL"
+TOURNAMENT = "h.tournament_id IS NOT NULL"
+HERO_ROWS = """FROM player_hand_stats s JOIN hands h USING (site, hand_id)
+               WHERE s.player = 'Hero' AND {kind}"""
+
+
+def hero(db, select: str, kind: str = CASH, more: str = "") -> tuple:
+    return sql(db, f"SELECT {select} {HERO_ROWS.format(kind=kind)} {more}")[0]
+
+
+# ---- Overview: cash and tournaments apart, currencies never added
+
+def test_overview_cash_games_of_the_hero(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "overview", monkeypatch, {"game": "cash"})
+    hands, net_bb, vpip_c, vpip_d, calls, aggressive = hero(
+        dashboard_db, "count(*), sum(s.net_bb), sum(s.vpip_chance::INT), sum(s.vpip_done::INT),"
+                      " sum(s.post_calls), sum(s.post_bets + s.post_raises)")
+    currencies = [c for (c,) in sql(dashboard_db, f"SELECT DISTINCT h.currency"
+                                                  f" {HERO_ROWS.format(kind=CASH)}")]
+    shown = metrics(at)
+    assert "Hero · cash games" in texts(at)
+    assert shown["Hands"] == f"{hands:,}"
+    assert shown["bb/100"] == f"{100 * float(net_bb) / hands:,.2f}"
+    assert shown["VPIP"] == f"{100 * vpip_d / vpip_c:.1f} %"
+    assert shown["AF"] == f"{aggressive / calls:,.2f}"
+    assert not any(label.startswith("Net (chips)") for label in shown)
+    (spec, curve), = charts(at)
+    net = curve.filter(line="net").sort("hand")["value"].to_list()
+    assert curve["hand"].max() == hands and curve["hand"].min() == 0
+    if len(currencies) > 1:  # dollars and euros are never added: big blinds
+        assert shown["Net (big blinds)"] == f"{float(net_bb):+,.1f}"
+        assert not any(label.startswith("Net (") and label != "Net (big blinds)"
+                       for label in shown)
+        assert spec["encoding"]["y"]["title"] == "big blinds"
+        assert net[-1] == pytest.approx(float(net_bb), abs=0.01)
+        by_currency = frame(at, "currency", "allin_adjusted")
+        assert sorted(by_currency["currency"]) == sorted(currencies)
+    else:
+        (money,), = sql(dashboard_db, f"SELECT sum(s.net) {HERO_ROWS.format(kind=CASH)}")
+        assert shown[f"Net ({currencies[0]})"] == f"{money:+,.2f}"
+        assert net[-1] == pytest.approx(float(money), abs=0.005)
+    # the graph's tooltip names hand and unit; hand ticks are whole numbers
+    tips = {t["field"]: t for t in spec["encoding"]["tooltip"]}
+    assert tips["hand"]["format"] == ",d" and tips["value"]["title"] == spec["encoding"]["y"]["title"]
+    assert spec["encoding"]["x"]["axis"]["format"] == ",d"
+    assert spec["encoding"]["x"]["axis"]["tickMinStep"] == 1
+
+
+def test_overview_tournaments_count_big_blinds(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "overview", monkeypatch, {"game": "tournament"})
+    hands, net_bb = hero(dashboard_db, "count(*), sum(s.net_bb)", TOURNAMENT)
+    assert hands > 0, "the sample holds tournament hands"
+    shown = metrics(at)
+    assert "Hero · tournaments" in texts(at)
+    assert shown["Hands"] == f"{hands:,}"
+    assert shown["Net (big blinds)"] == f"{float(net_bb):+,.1f}"
+    assert "Net (chips)" not in shown
+    (spec, curve), = charts(at)
+    assert spec["encoding"]["y"]["title"] == "big blinds"
+    assert curve.filter(line="net").sort("hand")["value"][-1] == pytest.approx(float(net_bb),
+                                                                             abs=0.01)
+
+
+def test_overview_one_currency_is_money(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "overview", monkeypatch,
+                  {"game": "cash", "stakes": "USD 0.05/0.10", "structure": "NL",
+                   "position": ["BTN", "CO"]})
+    hands, net, net_bb = hero(dashboard_db, "count(*), sum(s.net), sum(s.net_bb)", CASH,
+                              "AND h.currency = 'USD' AND h.small_blind = 0.05"
+                              " AND h.big_blind = 0.10 AND h.structure = 'NL'"
+                              " AND s.position IN ('BTN', 'CO')")
+    shown = metrics(at)
+    assert shown["Hands"] == f"{hands:,}"
+    assert shown["Net (USD)"] == f"{net:+,.2f}"
+    (spec, curve), = charts(at)
+    assert spec["encoding"]["y"]["title"] == "USD"
+    assert curve.filter(line="net").sort("hand")["value"][-1] == pytest.approx(float(net),
+                                                                             abs=0.005)
+    assert shown["bb/100"] == f"{100 * float(net_bb) / hands:,.2f}"
+
+
+def test_all_players_count_hands_not_rows(dashboard_db, monkeypatch):
+    from datetime import date
+    at = run_page(dashboard_db, "overview", monkeypatch, {"player": "*", "game": "cash"})
+    at.date_input(key="f_until").set_value(date(2026, 11, 3)).run()
+    (hands,), = sql(dashboard_db, f"""SELECT count(*) FROM hands h WHERE h.supported AND {CASH}
+        AND coalesce(h.played_at_utc, h.played_at) < DATE '2026-11-04'
+        AND EXISTS (SELECT 1 FROM player_hand_flags s WHERE s.site = h.site
+                    AND s.hand_id = h.hand_id)""")
+    (rows,), = sql(dashboard_db, f"""SELECT count(*) FROM player_hand_flags s JOIN hands h
+        USING (site, hand_id) WHERE {CASH} AND s.played_at < DATE '2026-11-04'""")
+    assert 0 < hands < rows
+    assert metrics(at)["Hands"] == f"{hands:,}"
+    assert metrics(at)["Players' hands"] == f"{rows:,}"
+    assert "all players · cash games" in texts(at)
+    assert not charts(at)  # no winnings graph of everybody's nets
+
+
+# ---- Stats: every stat with its sample size
+
+def test_every_stat_with_its_sample_size(dashboard_db, monkeypatch):
+    from pipeline.stats.flags import RATIOS
+    at = run_page(dashboard_db, "stats", monkeypatch, {"game": "cash"})
+    shown = {}
+    for df in at.dataframe:
+        if "chances" in df.value.columns:
+            for row in df.value.to_dict("records"):
+                shown[row["stat"]] = row
+    assert set(shown) == {*RATIOS, "af", "afq"}
+    sums = ", ".join(f"sum(s.{r}_chance::INT), sum(s.{r}_done::INT)" for r in RATIOS)
+    counts = hero(dashboard_db, sums)
+    for i, stat in enumerate(RATIOS):
+        chance, done = counts[2 * i], counts[2 * i + 1]
+        assert (shown[stat]["chances"], shown[stat]["done"]) == (chance, done), stat
+        if chance:
+            assert shown[stat]["value"] == round(100 * done / chance, 1)
+        else:
+            assert shown[stat]["value"] != shown[stat]["value"]  # empty (NaN), never 0 %
+    bets, calls, folds = hero(dashboard_db, "sum(s.post_bets + s.post_raises),"
+                                            " sum(s.post_calls), sum(s.post_folds)")
+    assert shown["af"]["value"] == round(bets / calls, 2)
+    assert shown["afq"]["chances"] == bets + calls + folds
+
+
+# ---- Compare players
+
+def test_compare_two_players_side_by_side(dashboard_db, monkeypatch):
+    (other,), = sql(dashboard_db, "SELECT player FROM player_hand_flags WHERE player <> 'Hero'"
+                                  " GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1")
+    at = run_page(dashboard_db, "compare", monkeypatch,
+                  {"game": "cash", "compare": ["Hero", other]})
+    summary = frame(at, "player", "bb_per_100")
+    expected = dict(sql(dashboard_db, f"""SELECT s.player, count(*) FROM player_hand_stats s
+        JOIN hands h USING (site, hand_id) WHERE {CASH} AND s.player IN ('Hero', ?)
+        GROUP BY 1""", [other]))
+    assert dict(zip(summary["player"], summary["hands"])) == expected
+    preflop = frame(at, "stat", "value_0", "n_1")
+    vpip = preflop[preflop["stat"] == "VPIP"].iloc[0]
+    chance, done = sql(dashboard_db, f"""SELECT sum(s.vpip_chance::INT), sum(s.vpip_done::INT)
+        FROM player_hand_stats s JOIN hands h USING (site, hand_id)
+        WHERE {CASH} AND s.player = ?""", [other])[0]
+    assert vpip["n_1"] == chance
+    assert vpip["value_1"] == round(100 * done / chance, 1)
+    # any player, not only the most frequent: found by part of the name
+    at.text_input(key="compare_find").input(other[1:4]).run()
+    assert other in at.multiselect(key="compare_players").options
+
+
+# ---- Reports
+
+def test_session_report_matches_sql(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "reports", monkeypatch, {"game": "cash"})
+    table = frame(at, "group", "bb_per_100")
+    gaps = sql(dashboard_db, f"""SELECT count(*) FROM (
+        SELECT s.played_at - lag(s.played_at) OVER (ORDER BY s.played_at, s.site, s.hand_id)
+               AS gap {HERO_ROWS.format(kind=CASH)}) WHERE gap > INTERVAL 30 MINUTE""")[0][0]
+    assert len(table) == gaps + 1
+    hands, net_bb_all, net_all = hero(dashboard_db, "count(*), sum(s.net_bb), sum(s.net)")
+    assert table["hands"].sum() == hands
+    at.radio(key="report_by").set_value("stakes").run()
+    by_stakes = frame(at, "group", "hands")
+    expected = dict(sql(dashboard_db, f"""SELECT h.currency || ' ' || h.small_blind || '/'
+        || h.big_blind, count(*) {HERO_ROWS.format(kind=CASH)} GROUP BY 1"""))
+    assert dict(zip(by_stakes["group"], by_stakes["hands"])) == expected
+    for row in by_stakes.to_dict("records"):  # each stakes row in its own money
+        assert row["currency"] == row["group"].split(" ")[0]
+    at.radio(key="report_by").set_value("month").run()
+    assert frame(at, "group", "hands")["hands"].sum() == hands
+    (spec, months), = charts(at)
+    y_title = spec["layer"][0]["encoding"]["y"]["title"]
+    total = net_bb_all if y_title == "big blinds" else net_all  # money: one currency
+    assert months["value"].sum() == pytest.approx(float(total), abs=0.05)
+    assert months["total"][-1] == pytest.approx(float(total), abs=0.05)
+    assert len(months) == len(frame(at, "group", "hands"))
+
+
+# ---- Positions and starting hands, cash games only
+
+def test_positions_tables_match_sql(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "positions", monkeypatch, {"game": "cash"})
+    table = frame(at, "position", "hands")
+    expected = dict(sql(dashboard_db, f"SELECT s.position, count(*) {HERO_ROWS.format(kind=CASH)}"
+                                      " GROUP BY 1"))
+    assert dict(zip(table["position"], table["hands"])) == expected
+    groups = frame(at, "position_group", "bb_per_100")
+    bb100 = {g: round(100 * float(n) / c, 2) for g, n, c in sql(
+        dashboard_db, f"SELECT s.position_group, sum(s.net_bb), count(*)"
+                      f" {HERO_ROWS.format(kind=CASH)} GROUP BY 1")}
+    assert dict(zip(groups["position_group"], groups["bb_per_100"])) == pytest.approx(bb100)
+
+
+def _grid(at) -> dict:
+    """What the starting-hand grid component was given to draw."""
+    grid, = [e for e in at.main if getattr(e, "type", "") == "bidi_component"]
+    assert grid.proto.component_name == "handlens.hand_grid"
+    return json.loads(grid.proto.json)
+
+
+def test_starting_hands_grid_cells_are_clickable(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "starting_hands", monkeypatch, {"game": "cash"})
+    expected = dict(sql(dashboard_db, f"SELECT s.hand_class, count(*)"
+                                      f" {HERO_ROWS.format(kind=CASH)}"
+                                      " AND s.hand_class IS NOT NULL GROUP BY 1"))
+    table = frame(at, "hand_class", "hands")
+    assert dict(zip(table["hand_class"], table["hands"])) == expected
+    cells = _grid(at)["cells"]  # row by row: AA AKs AQs ..., then AKo KK KQs ...
+    assert len(cells) == 169 and [c["name"] for c in cells[:2]] == ["AA", "AKs"]
+    assert cells[13]["name"] == "AKo" and cells[14]["name"] == "KK"
+    assert {c["name"]: c["hands"] for c in cells if c["hands"]} == expected
+    assert _grid(at)["chosen"] is None
+    cell = max(expected, key=expected.get)
+    at.selectbox(key="hand_class").set_value(cell).run()
+    assert _grid(at)["chosen"] == cell  # outlined in the grid
+    assert any(h.value == f"{cell}: {expected[cell]:,} hands" for h in at.subheader)
+    listed = frame(at, "hand_id", "replay")
+    assert len(listed) == min(expected[cell], 500)
+    link = urlparse(listed["replay"][0])
+    assert link.path == "hands"
+    query = parse_qs(link.query)
+    assert query["player"] == ["Hero"] and query["game"] == ["cash"]  # the filters kept
+    assert query["hand"][0].split(":")[1] == listed["hand_id"][0]
+
+
+# ---- Hands: filters by what happened, sorted over every match
+
+def _listed(at):
+    caption = next(c.value for c in at.caption if " hands match" in c.value)
+    return int(caption.split(" ")[0].replace(",", "")), frame(at, "hand_id", "stakes")
+
+
+def test_hand_list_counts_and_filters(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "hands", monkeypatch, {"game": "cash"})
+    hands, = hero(dashboard_db, "count(*)")
+    total, listed = _listed(at)
+    assert total == hands and len(listed) == min(hands, 200)
+    at.selectbox(key="list_status").set_value("failed").run()
+    total, listed = _listed(at)
+    assert list(listed["hand_id"]) == [FAILED_HAND] and total == 1
+
+    at.selectbox(key="list_status").set_value("any")
+    at.selectbox(key="list_allin").set_value("yes")
+    at.selectbox(key="list_street").set_value("river").run()
+    expected, = hero(dashboard_db, "count(*)", CASH, """
+        AND EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site AND a.hand_id = h.hand_id
+                    AND a.all_in) AND length(h.board) = 14""")
+    assert _listed(at)[0] == expected
+
+    at.selectbox(key="list_allin").set_value("any")
+    at.selectbox(key="list_street").set_value("any")
+    at.selectbox(key="list_pot").set_value("3-bet").run()
+    expected, = hero(dashboard_db, "count(*)", CASH, """
+        AND EXISTS (SELECT 1 FROM player_hand_stats o WHERE o.site = h.site
+                    AND o.hand_id = h.hand_id AND o.three_bet_done)
+        AND NOT EXISTS (SELECT 1 FROM player_hand_stats o WHERE o.site = h.site
+                        AND o.hand_id = h.hand_id AND o.four_bet_done)""")
+    assert _listed(at)[0] == expected
+
+    at.selectbox(key="list_pot").set_value("any")
+    at.radio(key="list_sort").set_value("pot").run()  # sorted over every hand, not the 200
+    biggest, = hero(dashboard_db, "max(h.total_pot / h.big_blind)::DOUBLE")
+    assert frame(at, "hand_id", "pot_bb")["pot_bb"][0] == pytest.approx(biggest)
+
+
+def test_hand_list_against_an_opponent(dashboard_db, monkeypatch):
+    (other, together), = sql(dashboard_db, f"""SELECT o.player, count(*)
+        FROM player_hand_stats s JOIN hands h USING (site, hand_id)
+        JOIN player_hand_flags o ON o.site = s.site AND o.hand_id = s.hand_id
+             AND o.player <> 'Hero'
+        WHERE s.player = 'Hero' AND {CASH} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1""")
+    at = run_page(dashboard_db, "hands", monkeypatch, {"game": "cash", "opponent": other})
+    assert at.text_input(key="list_opponent").value == other
+    assert _listed(at)[0] == together
+
+
+def test_all_players_list_each_hand_once(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "hands", monkeypatch, {"player": "*", "game": "cash"})
+    (hands,), = sql(dashboard_db, f"SELECT count(*) FROM hands h WHERE h.supported AND {CASH}")
+    total, listed = _listed(at)
+    assert total == hands
+    assert listed["hand_id"].nunique() == len(listed)
+    assert "cards" not in listed.columns  # no arbitrary player's cards
+
+
+def test_times_are_utc_and_say_so(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "hands", monkeypatch, {"player": "*", "game": "cash"})
+    listed = frame(at, "played (UTC)", "hand_id")
+    first = listed.iloc[0]
+    (utc, known), = sql(dashboard_db, "SELECT coalesce(played_at_utc, played_at),"
+                                      " played_at_utc IS NOT NULL FROM hands WHERE hand_id = ?",
+                        [first["hand_id"]])
+    assert first["played (UTC)"] == f"{utc:%Y-%m-%d %H:%M}" + ("" if known else " †")
+
+
+# ---- Verification in plain words; the filters in the address
+
+def test_verification_in_plain_words(dashboard_db, monkeypatch):
+    from engine.rules.replay import CODES
+    at = run_page(dashboard_db, "verification", monkeypatch, {"game": "cash"})
+    codes = frame(at, "code", "meaning")
+    for row in codes.to_dict("records"):
+        assert row["meaning"] == CODES[row["code"]]
+    selected = frame(at, "hand_id", "status", "replay")
+    assert list(selected["hand_id"]) == [FAILED_HAND]
+    query = parse_qs(urlparse(selected["replay"][0]).query)
+    assert query["game"] == ["cash"] and query["hand"] == [f"PokerStars:{FAILED_HAND}"]
+    assert at.selectbox(key="verify_code").value == "any"  # never "Choose an option"
+
+
+def test_the_address_sets_the_filters(dashboard_db, monkeypatch):
+    (stakes,), = sql(dashboard_db, "SELECT DISTINCT coalesce(buy_in, 'buy-in not written')"
+                                   " FROM hands WHERE tournament_id IS NOT NULL LIMIT 1")
+    at = run_page(dashboard_db, "overview", monkeypatch,
+                  {"player": "*", "game": "tournament", "stakes": stakes, "size": "6"})
+    assert at.selectbox(key="f_player").value == "\x00all"
+    assert at.radio(key="f_kind").value == "tournament"
+    assert at.multiselect(key="f_stakes").value == [stakes]
+    assert at.multiselect(key="f_sizes").value == [6]
+    assert at.query_params["game"] == "tournament"
+    at.radio(key="f_kind").set_value("cash").run()  # a buy-in is not a cash game's stakes
+    assert at.multiselect(key="f_stakes").value == []
+    assert at.query_params["game"] == "cash" and "stakes" not in at.query_params
+
+
+# ---- Tournaments
+
+def test_tournament_results_match_the_query(dashboard_db, monkeypatch):
+    from pipeline.read.queries import open_read_only
+    from pipeline.read.tournaments import summary
+    at = run_page(dashboard_db, "tournaments", monkeypatch, {"game": "tournament"})
+    listed = frame(at, "tournament_id", "chips_won")
+    expected = dict(sql(dashboard_db, f"""SELECT h.tournament_id, count(*)
+        {HERO_ROWS.format(kind=TOURNAMENT)} GROUP BY 1"""))
+    assert dict(zip(listed["tournament_id"], listed["hands"])) == expected
+    con = open_read_only(str(dashboard_db))
+    try:
+        s = summary(con, "Hero")
+    finally:
+        con.close()
+    assert metrics(at)["Tournaments"] == f"{s['tournaments']:,}"
+    money = frame(at, "currency", "buy_ins")
+    for row in money.to_dict("records"):
+        assert row["buy_ins"] == pytest.approx(float(s["by_currency"][row["currency"]]["buy_ins"]))
+
+
+# ---- Verification: the audit between hands beside the verdicts
+
+def test_verification_shows_the_audit_between_hands(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "verification", monkeypatch, {"player": "*", "game": "cash"})
+    (sessions, hands), = sql(dashboard_db, "SELECT count(*), sum(hands) FROM audit_sessions"
+                                           " WHERE tournament_id IS NULL")
+    by_code = dict(sql(dashboard_db, """SELECT x.code, count(*) FROM audit_findings x
+        JOIN audit_sessions a USING (tbl, session) WHERE a.tournament_id IS NULL
+        GROUP BY 1"""))
+    shown = metrics(at)
+    assert sessions > 0
+    assert shown["Table sessions"] == f"{sessions:,}" and shown["Their hands"] == f"{hands:,}"
+    assert shown["Findings between hands"] == f"{sum(by_code.values()):,}"
+    if by_code:
+        codes, = [d.value for d in at.dataframe if list(d.value.columns) == ["code", "meaning",
+                                                                            "findings"]]
+        assert dict(zip(codes["code"], codes["findings"])) == by_code
+        listed = frame(at, "other", "replay")
+        assert len(listed) == min(sum(by_code.values()), 200)

@@ -1,0 +1,93 @@
+"""The handlens command as a user runs it."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.cli.main import main
+
+from support.common import HANDWRITTEN as SAMPLES
+
+
+def test_import_json_summary_and_reimport(tmp_path, capsys):
+    db = str(tmp_path / "h.duckdb")
+    assert main(["import", str(SAMPLES), "--db", db, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"files", "hands_new", "duplicates", "incomplete", "unsupported", "parse_errors",
+            "seconds"} <= set(out)
+    assert (out["files"], out["hands_new"], out["parse_errors"]) == (3, 7, 0)
+    assert main(["import", str(SAMPLES), "--db", db, "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert (again["hands_new"], again["duplicates"]) == (0, 7)
+
+
+def test_import_prints_a_readable_summary(tmp_path, capsys):
+    assert main(["import", str(SAMPLES), "--db", str(tmp_path / "h.duckdb")]) == 0
+    out = capsys.readouterr().out
+    assert "hands new                7" in out and "parse errors             0" in out
+
+
+def test_errors_lists_file_and_line(tmp_path, capsys):
+    bad = tmp_path / "in" / "bad.txt"
+    bad.parent.mkdir()
+    text = next(SAMPLES.glob("*Vega*")).read_text()
+    bad.write_text(text.replace("turnpike: folds", "turnpike: sings"))
+    db = str(tmp_path / "h.duckdb")
+    main(["import", str(bad.parent), "--db", db])
+    capsys.readouterr()
+    assert main(["errors", "--db", db]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == f"{bad}:12: unrecognised line: turnpike: sings"
+
+
+def test_missing_path_is_a_clear_message(tmp_path, capsys):
+    assert main(["import", str(tmp_path / "nope"), "--db", str(tmp_path / "h.duckdb")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [[], ["import"], ["errors"]])
+def test_help_on_every_command(command):
+    out = subprocess.run([sys.executable, "-m", "pipeline.cli", *command, "--help"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and "usage: handlens" in out.stdout
+
+
+def test_the_sample_histories_import_and_verify(tmp_path, capsys):
+    """README's main job: every sample hand is stored and verifies ok."""
+    from support.common import SAMPLES as ALL
+    db = str(tmp_path / "h.duckdb")
+    assert main(["import", str(ALL), "--db", db, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands_new"] >= 3000 and out["parse_errors"] == 0
+    assert main(["verify", "--db", db, "--json"]) == 0
+    verdicts = json.loads(capsys.readouterr().out)
+    assert verdicts["status"]["ok"] == out["hands_new"] and verdicts["codes"] == {}
+
+
+def test_simulate_writes_hands_that_verify(tmp_path, capsys):
+    out = tmp_path / "sim"
+    assert main(["simulate", "--hands", "600", "--out", str(out), "--seed", "5"]) == 0
+    assert len(list(out.glob("*.txt"))) == 2
+    db = str(tmp_path / "s.duckdb")
+    main(["import", str(out), "--db", db, "--json"])
+    capsys.readouterr()
+    main(["verify", "--db", db, "--json", "--hands", "--status", "ok", "--limit", "5"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["hands"] == 600 and report["status"]["ok"] == 600
+    assert len(report["details"]) == 5 and report["details"][0]["findings"] == []
+
+
+def test_verify_recheck_judges_stored_hands_again(tmp_path, capsys):
+    db = str(tmp_path / "h.duckdb")
+    main(["import", str(SAMPLES), "--db", db, "--json"])
+    import duckdb
+    con = duckdb.connect(db)
+    con.execute("UPDATE verdicts SET status = 'failed'")  # as if judged by an older engine
+    con.close()
+    capsys.readouterr()
+    assert main(["verify", "--db", db, "--recheck", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["status"]["ok"] == 7 and report["status"]["failed"] == 0

@@ -1,0 +1,300 @@
+"""Importing into a real DuckDB file: idempotent, incremental, transactional."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline.ingest import importer as importer_module
+from pipeline.ingest.importer import Importer
+from pipeline.ingest.files import discover
+from pipeline.store.database import Store
+
+from support.common import HANDWRITTEN as SAMPLES
+from support.common import import_paths as run
+from support.common import query
+
+CASH = next(SAMPLES.glob("*Alcor*.txt"))
+
+
+def test_samples_import_and_reimport_adds_nothing(tmp_path):
+    db = tmp_path / "h.duckdb"
+    first = run(db, SAMPLES)
+    assert (first.files, first.hands_new, first.parse_errors) == (3, 7, 0)
+    again = run(db, SAMPLES)
+    assert (again.hands_new, again.duplicates, again.files_unchanged) == (0, 7, 3)
+    assert query(db, "SELECT count(*) FROM hands") == [(7,)]
+    assert query(db, "SELECT count(*) FROM hand_players") == [(4 * 6 + 5 + 4 + 4,)]
+
+
+def test_money_is_stored_exactly(tmp_path):
+    db = tmp_path / "h.duckdb"
+    run(db, SAMPLES)
+    rows = query(db, "SELECT player, invested, collected, net FROM hand_players "
+                     "WHERE hand_id = '240000000003' ORDER BY seat")
+    assert [(p, str(i), str(c), str(n)) for p, i, c, n in rows][0] == (
+        "Hero", "7.35", "11.40", "4.05")
+    types = dict(query(db, "SELECT column_name, data_type FROM information_schema.columns "
+                           "WHERE table_name = 'hand_players'"))
+    assert types["net"] == "DECIMAL(18,2)"
+
+
+def test_positions_are_stored(tmp_path):
+    db = tmp_path / "h.duckdb"
+    run(db, SAMPLES)
+    rows = query(db, "SELECT player, position, position_group FROM hand_players "
+                     "WHERE hand_id = '240000000003' ORDER BY seat")
+    assert rows == [("Hero", "HJ", "MP"), ("MapleLeaf77", "CO", "CO"),
+                    ("quietriver", "BTN", "BTN"), ("Tanzanite", "SB", "SB"),
+                    ("kb_grinder", "BB", "BB"), ("OldOakTree", "UTG", "EP")]
+
+
+def _hands_of(path: Path) -> list[str]:
+    text = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+    return ["PokerStars Hand #" + h for h in text.split("PokerStars Hand #")[1:]]
+
+
+def test_a_growing_file_adds_only_its_new_hands(tmp_path):
+    hands = _hands_of(CASH)
+    live = tmp_path / "live" / "table.txt"
+    live.parent.mkdir()
+    cut = hands[2].index("*** SUMMARY ***")
+    live.write_text("".join(hands[:2]) + hands[2][:cut])
+    db = tmp_path / "h.duckdb"
+    first = run(db, live.parent)
+    assert (first.hands_new, first.incomplete, first.parse_errors) == (2, 1, 0)
+    live.write_text("".join(hands))
+    second = run(db, live.parent)
+    assert (second.hands_new, second.incomplete, second.duplicates, second.parse_errors) == (2, 0, 0, 0)
+    assert query(db, "SELECT count(*) FROM hands") == [(4,)]
+    offsets = query(db, "SELECT byte_offset FROM hands ORDER BY byte_offset")
+    data = live.read_bytes()
+    assert all(data[o:].startswith(b"PokerStars Hand #") for (o,) in offsets)
+
+
+def test_a_file_cut_mid_line_is_read_again_when_it_grows(tmp_path):
+    hands = _hands_of(CASH)
+    live = tmp_path / "table.txt"
+    whole = "".join(hands[:2]).rstrip("\n")
+    live.write_text(whole[:-20])  # the last summary line is cut off
+    db = tmp_path / "h.duckdb"
+    first = run(db, live)
+    assert first.hands_new == 1 and first.parse_errors == 1
+    live.write_text(whole + "\n")
+    second = run(db, live)
+    assert second.hands_new == 1
+    assert query(db, "SELECT count(*) FROM parse_errors") == [(0,)]
+
+
+def test_the_same_hand_in_two_files_is_stored_once(tmp_path):
+    shutil.copy(CASH, tmp_path / "a.txt")
+    shutil.copy(CASH, tmp_path / "b.txt")
+    s = run(tmp_path / "h.duckdb", tmp_path)
+    assert (s.hands_new, s.duplicates) == (4, 4)
+
+
+def test_bad_text_is_kept_with_file_line_and_reason(tmp_path):
+    hands = _hands_of(CASH)
+    broken = hands[1].replace("Tanzanite: checks", "Tanzanite: juggles")
+    f = tmp_path / "t.txt"
+    f.write_text(hands[0] + broken + hands[2])
+    db = tmp_path / "h.duckdb"
+    s = run(db, f)
+    assert (s.hands_new, s.parse_errors) == (2, 1)
+    (line, reason, raw), = query(db, "SELECT line, reason, raw_text FROM parse_errors")
+    lines = f.read_text().split("\n")
+    assert lines[line - 1] == "Tanzanite: juggles"
+    assert reason == "unrecognised line: Tanzanite: juggles"
+    assert raw.startswith("PokerStars Hand #240000000002")
+
+
+def test_an_interrupted_write_leaves_no_half_hand(tmp_path, monkeypatch):
+    db = tmp_path / "h.duckdb"
+    store = Store(db)
+    real = store._run
+
+    def failing(sql, params=None):
+        if sql.startswith("INSERT INTO actions"):
+            raise RuntimeError("power cut")
+        return real(sql, params)
+
+    monkeypatch.setattr(store, "_run", failing)
+    with pytest.raises(RuntimeError):
+        Importer(store, 1).run(discover([SAMPLES]))
+    store.close()
+    assert query(db, "SELECT count(*) FROM hands") == [(0,)]
+    assert query(db, "SELECT count(*) FROM files") == [(0,)]
+    s = run(db, SAMPLES)
+    assert s.hands_new == 7
+
+
+def test_worker_processes_give_the_same_result(tmp_path, monkeypatch):
+    monkeypatch.setattr(importer_module, "UNIT_HANDS", 2)
+    a = run(tmp_path / "a.duckdb", SAMPLES, workers=2)
+    b = run(tmp_path / "b.duckdb", SAMPLES, workers=1)
+    assert a.hands_new == b.hands_new == 7
+    sql = "SELECT * EXCLUDE (file_id) FROM hands ORDER BY hand_id"
+    assert query(tmp_path / "a.duckdb", sql) == query(tmp_path / "b.duckdb", sql)
+    sql = "SELECT * FROM actions ORDER BY hand_id, seq"
+    assert query(tmp_path / "a.duckdb", sql) == query(tmp_path / "b.duckdb", sql)
+
+
+def test_rooms_not_supported_yet_are_named_per_file(tmp_path):
+    (tmp_path / "everleaf.txt").write_text("Everleaf Gaming Game #1234\n"
+                                          "***** Hand history for game #1234 *****\n")
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    (tmp_path / "in").mkdir()
+    for name in ("everleaf.txt", "notes.txt"):
+        (tmp_path / name).rename(tmp_path / "in" / name)
+    s = run(tmp_path / "h.duckdb", tmp_path / "in")
+    assert dict(s.formats_not_supported) == {"Everleaf": 1}
+    assert s.files_not_recognised == [str(tmp_path / "in" / "notes.txt")]
+
+
+def test_a_database_of_another_version_is_refused_clearly(tmp_path):
+    from pipeline.store.database import SchemaError
+    db = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE hands (site VARCHAR)")
+    con.close()
+    with pytest.raises(SchemaError, match="another version of handlens"):
+        Store(db)
+
+
+@pytest.mark.parametrize("encoding, newline", [("utf-16", "\r\n"), ("cp1252", "\r"),
+                                               ("utf-8-sig", "\n")])
+def test_files_in_every_encoding_and_line_end_import_whole(tmp_path, encoding, newline):
+    text = "".join(_hands_of(CASH)).replace("kb_grinder", "kb_grïnder")
+    f = tmp_path / "in" / "table.txt"
+    f.parent.mkdir()
+    f.write_bytes(text.replace("\n", newline).encode(encoding))
+    db = tmp_path / "h.duckdb"
+    s = run(db, f.parent)
+    assert (s.hands_new, s.parse_errors) == (4, 0)
+    rows = query(db, "SELECT byte_offset, byte_length, line FROM hands ORDER BY byte_offset")
+    data = f.read_bytes()
+    codec = "utf-16-le" if encoding == "utf-16" else encoding.replace("-sig", "")
+    for offset, length, line in rows:
+        chunk = data[offset:offset + length].decode(codec)
+        assert chunk.startswith("PokerStars Hand #")
+        assert data[:offset].decode(codec, errors="ignore").count(newline) + 1 == line
+    assert query(db, "SELECT count(*) FROM hand_players WHERE player = 'kb_grïnder'") == [(4,)]
+
+
+def test_one_folder_mixing_every_room_imports_in_one_command(tmp_path):
+    """Files of every room side by side: each file read by its own room."""
+    from support.common import SAMPLES as ALL_SAMPLES
+    from support.common import query
+
+    from parsers.registry import ROOMS
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for name in ROOMS:
+        for path in (ALL_SAMPLES / name).iterdir():  # (.txt; PHH's .phh and .phhs)
+            if path.is_file():
+                shutil.copy(path, folder / path.name)
+    s = run(tmp_path / "h.duckdb", folder)
+    assert (s.parse_errors, s.files_not_recognised, dict(s.formats_not_supported)) == (0, [], {})
+    formats = {f for (f,) in query(tmp_path / "h.duckdb", "SELECT DISTINCT format FROM files")}
+    assert formats == set(ROOMS)
+    statuses = query(tmp_path / "h.duckdb", "SELECT DISTINCT status FROM verdicts")
+    assert statuses == [("ok",)]
+
+
+TABLES_OF_A_FILE = {  # what one file's import leaves, in an order that does not vary
+    "hands": "SELECT * EXCLUDE (file_id) FROM hands ORDER BY hand_id",
+    "hand_copies": "SELECT * EXCLUDE (file_id) FROM hand_copies ORDER BY byte_offset",
+    "parse_errors": "SELECT * EXCLUDE (file_id, path) FROM parse_errors ORDER BY byte_offset",
+    "files": "SELECT * EXCLUDE (file_id, path, imported_at) FROM files ORDER BY path",
+    "actions": "SELECT * FROM actions ORDER BY hand_id, seq",
+}
+
+
+@pytest.mark.parametrize("encoding, newline", [("utf-8", "\n"), ("utf-16", "\r\n"),
+                                               ("cp1252", "\r")])
+def test_a_file_cut_in_pieces_of_one_hand_gives_the_rows_of_one_piece(
+        tmp_path, monkeypatch, encoding, newline):
+    """The main process cuts files at hand headers and the workers split the pieces:
+    with a piece a hand, a file holding notes between hands, a broken hand, a copy
+    of a hand and a cut last hand, then grown, gives the rows, the file's state and
+    the summary of the same file in one piece."""
+    hands = [h.replace("kb_grinder", "kb_grïnder") for h in _hands_of(CASH)]
+    broken = hands[1].replace("Tanzanite: checks", "Tanzanite: juggles")
+    cut = hands[3].index("*** SUMMARY ***")
+    first = hands[0] + "my notes\n\n" + broken + hands[2] + hands[0] + hands[3][:cut]
+    grown = first + hands[3][cut:] + "more notes\n"
+
+    def imports(unit_hands: int, workers: int, folder: str):
+        monkeypatch.setattr(importer_module, "UNIT_HANDS", unit_hands)
+        f = tmp_path / folder / "table.txt"
+        f.parent.mkdir()
+        db = tmp_path / f"{folder}.duckdb"
+        out = []
+        for text in (first, grown):
+            f.write_bytes(text.replace("\n", newline).encode(encoding))
+            summary = run(db, f, workers=workers).as_json()
+            summary.pop("seconds")
+            out.append((summary, {name: query(db, sql)
+                                  for name, sql in TABLES_OF_A_FILE.items()}))
+        return out
+
+    pieces, whole = imports(1, 2, "pieces"), imports(100, 1, "whole")
+    for (sa, ta), (sb, tb) in zip(pieces, whole):
+        assert sa == sb
+        for name in ta:
+            assert ta[name] == tb[name], name
+    (s1, t1), (s2, t2) = pieces
+    assert (s1["hands_new"], s1["incomplete"], s1["parse_errors"], s1["duplicates"]) == (
+        2, 1, 2, 1)
+    assert (s2["hands_new"], s2["incomplete"], s2["parse_errors"]) == (1, 0, 1)
+    assert [f[-2:] for f in t2["files"]] == [(6, 3)]  # hands, errors (as before pieces)
+
+
+def test_units_written_together_commit_or_roll_back_together(tmp_path, monkeypatch):
+    """A writer that falls behind writes the units waiting in one transaction
+    (Store.write_many): the same rows as one transaction a unit, and a failure in the
+    last unit leaves none of them."""
+    from pipeline.ingest.unit import parse_unit
+    monkeypatch.setattr(importer_module, "UNIT_HANDS", 2)
+    planner = Importer(Store(tmp_path / "plan.duckdb", threads=1), workers=1)
+    units = list(planner._units(discover([SAMPLES])))
+    planner.store.close()
+    batches = [(parse_unit(u.parts).tables, u.finishes, u.drop_errors_from, u.replace_from)
+               for u in units]
+    assert len(batches) >= 3
+    one = Store(tmp_path / "one.duckdb")
+    counts = [one.write(*batch) for batch in batches]
+    one.close()
+    together = Store(tmp_path / "together.duckdb")
+    real = together._save_file
+    last = batches[-1][1][-1]
+
+    def failing(f):
+        if f is last:
+            raise RuntimeError("disk full")
+        real(f)
+
+    monkeypatch.setattr(together, "_save_file", failing)
+    with pytest.raises(RuntimeError, match="disk full"):
+        together.write_many(batches)
+    assert together.con.execute("SELECT count(*) FROM hands").fetchall() == [(0,)]
+    monkeypatch.setattr(together, "_save_file", real)
+    assert together.write_many(batches) == counts
+    together.close()
+    for sql in ("SELECT * EXCLUDE (file_id) FROM hands ORDER BY hand_id",
+                "SELECT * FROM actions ORDER BY hand_id, seq",
+                "SELECT * EXCLUDE (imported_at) FROM files ORDER BY file_id"):
+        assert query(tmp_path / "one.duckdb", sql) == query(tmp_path / "together.duckdb", sql)
+
+
+def test_the_writer_takes_the_results_ready_after_the_first_in_order():
+    from collections import deque
+    from concurrent.futures import Future
+    futures = [Future() for _ in range(4)]
+    for i in (0, 1, 3):  # the third is still running
+        futures[i].set_result(f"result {i}")
+    window = deque((f"unit {i}", f) for i, f in enumerate(futures))
+    assert importer_module._ready(window) == [("unit 0", "result 0"), ("unit 1", "result 1")]
+    assert [u for u, _ in window] == ["unit 2", "unit 3"]  # in order: 3 waits for 2

@@ -1,0 +1,1 @@
+"""What the tests share: paths, importing, databases, the dashboard under AppTest."""
