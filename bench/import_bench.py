@@ -175,12 +175,17 @@ def all_in_hands(db: Path) -> tuple[int, int, int]:
 
 _IMPORT = """
 import json, resource, sys
-from pipeline.ingest.importer import Importer
-from pipeline.ingest.files import discover
-from pipeline.store.database import Store
+try:
+    from pipeline.ingest.importer import Importer
+    from pipeline.ingest.files import discover
+    from pipeline.store.database import Store
+    from pipeline.ingest import rows
+except ImportError:  # a version from before the layout by concern (issue 27)
+    from pipeline.importer import Importer, discover
+    from pipeline.store import Store
+    from pipeline import rows
 if "noequity" in sys.argv[3]:  # the same import, all-in adjusted net left out (forked workers)
-    import pipeline.ingest.rows
-    pipeline.ingest.rows.allin_adjusted = lambda hand, invested: {}
+    rows.allin_adjusted = lambda hand, invested: {}
 store = Store(sys.argv[1], threads=1)
 s = Importer(store, verify="verify" in sys.argv[3], stats="stats" in sys.argv[3]).run(
     discover([sys.argv[2]]))

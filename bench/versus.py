@@ -29,9 +29,13 @@ sys.path.insert(0, str(ROOT))
 _IMPORT = """
 import os, sys
 sys.path.insert(0, os.getcwd())
-from pipeline.ingest.importer import Importer
-from pipeline.ingest.files import discover
-from pipeline.store.database import Store
+try:
+    from pipeline.ingest.importer import Importer
+    from pipeline.ingest.files import discover
+    from pipeline.store.database import Store
+except ImportError:  # a version from before the layout by concern (issue 27)
+    from pipeline.importer import Importer, discover
+    from pipeline.store import Store
 try:  # every room's module loaded in both counts: what is compared is the import's work
     from parsers.registry import rooms
     rooms()

@@ -113,3 +113,21 @@ def test_imports_point_down(name):
               and target.split(".")[1] != name.split(".")[1] and theirs[1] <= mine[1]):
             up.append(target)
     assert not up, f"{name} imports {up}, which is not below it"
+
+
+def test_no_test_imports_another():
+    """Tests share helpers through tests/support, never by importing a test module."""
+    tests = ROOT / "tests"
+    names = {p.stem for p in tests.rglob("test_*.py")} | {"conftest"}
+    found = []
+    for path in tests.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                mods = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            else:
+                continue
+            found += [f"{path.relative_to(tests)}: {m}" for m in mods
+                      if m.split(".")[-1] in names or m.startswith("tests.")]
+    assert not found, found
