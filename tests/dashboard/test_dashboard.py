@@ -24,6 +24,7 @@ PAGES = ("overview", "positions", "starting_hands", "hands", "verification", "im
 
 # ---- Hands and the replayer
 
+@pytest.mark.slow
 def test_replayer_street_by_street(dashboard_db, monkeypatch):
     at = run_page(dashboard_db, "hands", monkeypatch, {"hand": "PokerStars:240000000003"})
     pots = [m.value for m in at.metric if m.label == "Pot before the street"]
@@ -82,6 +83,7 @@ def test_replayer_draws_the_table(dashboard_db, monkeypatch):
     assert any(h.value == "As the room wrote it" for h in at.subheader)
 
 
+@pytest.mark.slow
 def test_replayer_says_when_the_file_is_gone(dashboard_db, monkeypatch, tmp_path):
     db = tmp_path / "moved.duckdb"
     work = tmp_path / "files"
@@ -108,6 +110,7 @@ def test_verification_of_all_players(dashboard_db, monkeypatch):
 
 # ---- Import
 
+@pytest.mark.slow
 def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
     db = tmp_path / "copy.duckdb"
     shutil.copy(dashboard_db, db)
@@ -143,6 +146,7 @@ def test_import_a_folder_and_an_upload(dashboard_db, monkeypatch, tmp_path):
     assert metrics(at)["Hands"] == f"{hero_hands:,}"
 
 
+@pytest.mark.slow
 def test_import_computes_preflop_equity(dashboard_db, monkeypatch, tmp_path):
     from support.hands import THREE_WAY_PREFLOP
     db = tmp_path / "copy.duckdb"

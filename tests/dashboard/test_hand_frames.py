@@ -46,6 +46,7 @@ def before_result(frames):
     return [f for f in frames if f.street != "Result"]
 
 
+@pytest.mark.slow
 def test_chips_are_conserved_in_every_frame(con):
     """Stacks behind plus everything put in is what the players sat down with, and the
     pots in the middle plus the bets in front are everything put in."""
@@ -166,6 +167,7 @@ def test_run_it_twice_shows_every_board(con):
         assert "run 1" in split.text and "run 2" in split.text
 
 
+@pytest.mark.slow
 def test_runout_equity_matches_an_independent_enumeration(con):
     """At the frames where the board runs out, each pot's shares are those eval7
     finds walking every board to come (engine.equity.allin.enumerated)."""

@@ -17,6 +17,8 @@ from pipeline.ingest.importer import Importer
 from pipeline.ingest.files import discover
 from pipeline.store.database import Store
 
+pytestmark = pytest.mark.slow  # the whole real corpus imported
+
 # Hands the room or an export tool recorded inconsistently: the body and the SUMMARY
 # disagree and that is the file's fault, not ours.
 ROOM_DEFECTS = {

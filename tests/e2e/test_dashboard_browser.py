@@ -22,10 +22,10 @@ PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
          ("hands?hand=PokerStars%3A240000000003", "Hands", "hands"),
          ("verification", "Verification", "verification"), ("import", "Import", "import"))
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(
     not (CHROMIUM.exists() and DRIVER.exists()),
     reason="the browser test needs Debian's chromium and chromium-driver "
-           "(/usr/bin/chromium, /usr/bin/chromedriver): .ci/run installs them")
+           "(/usr/bin/chromium, /usr/bin/chromedriver): .ci/run installs them")]
 
 
 @pytest.fixture(scope="module")

@@ -56,8 +56,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from support.common import HANDWRITTEN, SAMPLES
+
+pytestmark = pytest.mark.slow
 
 HANDLENS = Path(sys.executable).with_name("handlens")
 SEED = 20261130

@@ -100,6 +100,7 @@ deals = st.integers(2, 6).flatmap(lambda n: st.tuples(
     st.integers(0, 4), st.lists(st.sets(st.integers(0, n - 1), min_size=1), max_size=3)))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(deals)
 def test_preflop_counts_by_multisets_equal_the_walk_board_by_board(deal):

@@ -12,6 +12,7 @@ from engine.model.cards import DECK
 from engine.equity.evaluate import category, evaluate, hand_name
 
 
+@pytest.mark.slow
 def test_every_five_card_hand_has_the_right_category_and_7462_ranks():
     deck = [eval7.Card(c) for c in DECK]
     counts: Counter = Counter()
@@ -48,6 +49,7 @@ def test_better_hands_rank_higher():
     assert category(evaluate("Ah Ad 2c 3d 7h 9s Jc".split())) == "pair"
 
 
+@pytest.mark.slow
 def test_agrees_with_pokerkit_on_random_hands():
     pokerkit = pytest.importorskip("pokerkit")
     rng = random.Random(7)

@@ -112,6 +112,7 @@ def test_the_table_holds_every_class_once():
     assert len(keys) == 47_008
 
 
+@pytest.mark.slow
 def test_two_thousand_sampled_classes_equal_every_board_walked():
     """2,000 classes picked at random (a new pick each run: the seed is in the message),
     each renamed and turned at random, read from the table: each equals the count of

@@ -80,6 +80,7 @@ def ours(h: Hand) -> dict[str, int]:
     return {s.player: int(s.stack + nets.get(s.player, 0)) for s in h.seats}
 
 
+@pytest.mark.slow
 def test_final_stacks_agree_with_pokerkit():
     rng = random.Random(99)
     compared = side_pots = splits = 0

@@ -36,6 +36,7 @@ def a_hand(seed: int, want=lambda h: True, tries: int = 200) -> Hand:
     pytest.skip("no simulated hand of the kind wanted")
 
 
+@pytest.mark.slow
 def test_ten_thousand_simulated_hands_round_trip_ok():
     rng = random.Random(2026)
     status, features = Counter(), Counter()

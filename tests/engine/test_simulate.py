@@ -42,6 +42,7 @@ def regular_sample(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_the_regulars_hero_has_a_regulars_statistics(regular_sample, tmp_path, capsys):
     hero = _hero_stats(regular_sample, str(tmp_path / "r.duckdb"), capsys)
     assert hero["hands"] == 2000  # the hero is in every hand
@@ -52,6 +53,7 @@ def test_the_regulars_hero_has_a_regulars_statistics(regular_sample, tmp_path, c
     assert 22 <= hero["wtsd"] <= 40 and 40 <= hero["wsd"] <= 65
 
 
+@pytest.mark.slow
 def test_random_play_is_nothing_like_a_regular(tmp_path, capsys):
     folder = tmp_path / "random"
     assert main(["simulate", "--play", "random", "--hands", "600", "--out", str(folder),

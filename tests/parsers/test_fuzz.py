@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 
 from support import fuzzing as fz
 
+pytestmark = pytest.mark.slow  # every room's mutations: minutes
+
 MUTATIONS = 3000  # mutations applied, each to one hand or one file
 # rooms fuzzed with fewer, to keep CI's time (their long profile: bench/fuzz_bench.py)
 FEWER = {"bovada": 1500, "coinpoker": 1500}

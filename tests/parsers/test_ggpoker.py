@@ -782,6 +782,7 @@ def _folders() -> list[Path]:
     return folders
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["corpus", "wild"])
 def test_gg_s_real_files_are_stored_and_verify(which, tmp_path):
     folder = dict(zip(("corpus", "wild"), _folders()))[which]

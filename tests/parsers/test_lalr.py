@@ -57,6 +57,7 @@ def mutations(text: str, rng: random.Random):
         yield "\n".join(swapped)                                        # two lines swapped
 
 
+@pytest.mark.slow
 def test_same_decisions_on_simulated_hands_and_their_mutations():
     rng = random.Random(11)
     checked = 0
@@ -67,6 +68,7 @@ def test_same_decisions_on_simulated_hands_and_their_mutations():
     assert checked > 3000
 
 
+@pytest.mark.slow
 def test_same_decisions_on_the_corpus(corpus):
     rng = random.Random(12)
     for text in texts(corpus)[300:]:

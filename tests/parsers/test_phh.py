@@ -350,6 +350,7 @@ def _audit(db: Path):
         con.close()
 
 
+@pytest.mark.slow
 def test_the_samples_verify_ok_and_fit_together_between_hands(tmp_path):
     """sample_histories/phh: every hand ok; the two hands of table Oak (seats written,
     the button moving on) follow each other with no finding; a copy whose second hand

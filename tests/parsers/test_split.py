@@ -147,6 +147,7 @@ def _real_files():
     return sorted(f for root in roots if root.is_dir() for f in root.rglob("*") if f.is_file())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [1, 3])
 def test_pieces_split_apart_give_the_hands_of_the_whole_text(size):
     """The importer's main process cuts a file at hand headers and its workers split

@@ -677,6 +677,7 @@ def real(tmp_path_factory):
     return import_paths(db, *folders), db
 
 
+@pytest.mark.slow
 def test_the_real_files_are_stored_and_verify(real):
     _, db = real
     stored = query(db, "SELECT count(*) FROM hands WHERE supported")[0][0]

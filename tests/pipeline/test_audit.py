@@ -57,6 +57,7 @@ def _a_middle_hand(seed: int, tournament: bool, data, label: str) -> tuple[list,
     return hands, data.draw(st.integers(1, len(hands) - 2), label=label)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 10_000), tournament=st.booleans())
 def test_an_untouched_session_has_no_finding(tmp_path_factory, seed, tournament):
@@ -67,6 +68,7 @@ def test_an_untouched_session_has_no_finding(tmp_path_factory, seed, tournament)
     assert sessions.height == 1 and sessions["hands"][0] == len(hands)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 10_000), tournament=st.booleans(), data=st.data())
 def test_a_deleted_hand_is_missing(tmp_path_factory, seed, tournament, data):
@@ -83,6 +85,7 @@ def _seat_line(text: str, player: str) -> re.Match:
     return re.search(rf"^Seat \d+: {re.escape(player)} \(\$?([\d.]+) in chips\)", text, re.M)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 10_000), tournament=st.booleans(), data=st.data())
 def test_a_changed_stack_is_a_stack_mismatch(tmp_path_factory, seed, tournament, data):
@@ -111,6 +114,7 @@ def test_a_changed_stack_is_a_stack_mismatch(tmp_path_factory, seed, tournament,
     assert not findings.filter(code="hand_missing").height
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_a_copy_with_a_changed_amount_is_an_edited_copy(tmp_path_factory, seed, data):

@@ -48,6 +48,7 @@ def test_missing_path_is_a_clear_message(tmp_path, capsys):
     assert "no such file or folder" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [[], ["import"], ["errors"]])
 def test_help_on_every_command(command):
     out = subprocess.run([sys.executable, "-m", "pipeline.cli", *command, "--help"],
@@ -55,6 +56,7 @@ def test_help_on_every_command(command):
     assert out.returncode == 0 and "usage: handlens" in out.stdout
 
 
+@pytest.mark.slow
 def test_the_sample_histories_import_and_verify(tmp_path, capsys):
     """README's main job: every sample hand is stored and verifies ok."""
     from support.common import SAMPLES as ALL

@@ -58,6 +58,7 @@ def counts(out: Path) -> dict[str, int]:
         con.close()
 
 
+@pytest.mark.slow
 def test_many_small_parts_are_merged_when_it_pays(tmp_path, monkeypatch):
     folder = tmp_path / "in"
     tables_folder(folder, compact.MIN_SOURCES - 1)
@@ -94,6 +95,7 @@ def counts_of_cash() -> dict[str, int]:
     return {t: tables[t].num_rows for t in tables}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("merge", [True, False])
 def test_a_grown_file_in_a_segment_replaces_its_rows(tmp_path, merge):
     """A file whose rows are in a segment grows: the segment is rewritten without its

@@ -160,6 +160,7 @@ def real(corpus, tmp_path_factory) -> tuple[Path, Path]:
     return build_both(tmp_path_factory.mktemp("corpus"), corpus)
 
 
+@pytest.mark.slow
 def test_samples_every_table_equal_both_ways(samples):
     counts = assert_same_tables(*samples)
     assert counts["hands"] > 1000 and counts["hand_players"] > counts["hands"]
@@ -167,15 +168,18 @@ def test_samples_every_table_equal_both_ways(samples):
     assert counts["audit_findings"]
 
 
+@pytest.mark.slow
 def test_samples_stats_dashboard_verify_and_audit_equal(samples):
     assert_same_queries(*samples)
 
 
+@pytest.mark.slow
 def test_corpus_every_table_equal_both_ways(real):
     counts = assert_same_tables(*real)
     assert counts["hands"] > 1000
 
 
+@pytest.mark.slow
 def test_corpus_stats_dashboard_verify_and_audit_equal(real):
     assert_same_queries(*real)
 
@@ -196,6 +200,7 @@ def compacted(tmp: Path, source: Path, segments: int = 3) -> Path:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["samples", "real"])
 def test_compacted_every_table_stats_and_dashboard_equal(which, request, tmp_path):
     """The parts merged into segments: every table (both ways), the commands' and the
@@ -219,6 +224,7 @@ def copies_folder(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_two_copies_of_a_file_count_once_compacted(tmp_path):
     folder = copies_folder(tmp_path)
     db = tmp_path / "store.duckdb"
@@ -230,6 +236,7 @@ def test_two_copies_of_a_file_count_once_compacted(tmp_path):
     assert_same_queries(db, out)
 
 
+@pytest.mark.slow
 def test_two_copies_of_a_file_count_once(tmp_path):
     folder = copies_folder(tmp_path)
     db, out = build_both(tmp_path, folder)
@@ -252,6 +259,7 @@ def test_two_copies_of_a_file_count_once(tmp_path):
     assert_same_queries(db, out)
 
 
+@pytest.mark.slow
 def test_a_file_imported_twice_leaves_the_same_rows(tmp_path):
     db, out = build_both(tmp_path, HANDWRITTEN)
     before = open_dataset(str(out), audit=False)
@@ -274,6 +282,7 @@ def test_not_a_dataset(tmp_path):
         open_dataset(f"file://{tmp_path}/missing")
 
 
+@pytest.mark.slow
 def test_cli_commands_over_the_dataset(samples, capsys):
     db, out = samples
     for command in (["stats", "--format", "json"], ["stats", "--by", "hand", "--format", "csv"],
@@ -291,6 +300,7 @@ def test_cli_commands_over_the_dataset(samples, capsys):
         assert from_dataset == from_store, command
 
 
+@pytest.mark.slow
 def test_a_dataset_at_an_address_reads_as_the_folder(samples, capsys):
     """``file://`` takes the code path of any object store (pyarrow's file systems,
     no DuckDB extension): every table, the stats, dashboard, verify and audit queries
@@ -339,6 +349,7 @@ def dashboard_page(monkeypatch, page: str, db: Path | None = None, out: Path | N
     return at
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", ["overview", "verification", "positions"])
 def test_dashboard_pages_over_the_dataset(samples, monkeypatch, page):
     db, out = samples

@@ -63,6 +63,7 @@ def sample_db(dashboard_db) -> Path:
     return dashboard_db
 
 
+@pytest.mark.slow
 def test_parquet_holds_every_row_with_exact_money(sample_db, tmp_path):
     out = tmp_path / "all"
     printed = _export(sample_db, out, "--format", "parquet")
@@ -75,6 +76,7 @@ def test_parquet_holds_every_row_with_exact_money(sample_db, tmp_path):
     assert any(p.name.startswith("month=20") for p in (out / "hands" / "room=PokerStars").iterdir())
 
 
+@pytest.mark.slow
 def test_filters_choose_the_hands(sample_db, tmp_path):
     out = tmp_path / "chosen"
     _export(sample_db, out, "--format", "parquet", "--room", "PokerStars", "--status", "ok",
@@ -87,6 +89,7 @@ def test_filters_choose_the_hands(sample_db, tmp_path):
     assert rooms == [("PokerStars",)]
 
 
+@pytest.mark.slow
 def test_a_player_and_dates(sample_db, tmp_path):
     out = tmp_path / "hero"
     first = query(sample_db, "SELECT min(coalesce(h.played_at_utc, h.played_at))::DATE FROM hands h"
@@ -100,6 +103,7 @@ def test_a_player_and_dates(sample_db, tmp_path):
     _check_parquet(sample_db, out, where, [first])
 
 
+@pytest.mark.slow
 def test_csv_one_file_per_table(sample_db, tmp_path):
     out = tmp_path / "csv"
     _export(sample_db, out, "--format", "csv")
@@ -114,6 +118,7 @@ def test_csv_one_file_per_table(sample_db, tmp_path):
         assert tuple(got) == want, table
 
 
+@pytest.mark.slow
 def test_the_corpus_reads_back_the_same(corpus, tmp_path):
     db = tmp_path / "corpus.duckdb"
     import_paths(db, corpus, workers=2)

@@ -19,6 +19,7 @@ from support.common import query
 CASH = next(SAMPLES.glob("*Alcor*.txt"))
 
 
+@pytest.mark.slow
 def test_samples_import_and_reimport_adds_nothing(tmp_path):
     db = tmp_path / "h.duckdb"
     first = run(db, SAMPLES)
@@ -56,6 +57,7 @@ def _hands_of(path: Path) -> list[str]:
     return ["PokerStars Hand #" + h for h in text.split("PokerStars Hand #")[1:]]
 
 
+@pytest.mark.slow
 def test_a_growing_file_adds_only_its_new_hands(tmp_path):
     hands = _hands_of(CASH)
     live = tmp_path / "live" / "table.txt"
@@ -74,6 +76,7 @@ def test_a_growing_file_adds_only_its_new_hands(tmp_path):
     assert all(data[o:].startswith(b"PokerStars Hand #") for (o,) in offsets)
 
 
+@pytest.mark.slow
 def test_a_file_cut_mid_line_is_read_again_when_it_grows(tmp_path):
     hands = _hands_of(CASH)
     live = tmp_path / "table.txt"
@@ -130,6 +133,7 @@ def test_an_interrupted_write_leaves_no_half_hand(tmp_path, monkeypatch):
     assert s.hands_new == 7
 
 
+@pytest.mark.slow
 def test_worker_processes_give_the_same_result(tmp_path, monkeypatch):
     monkeypatch.setattr(importer_module, "UNIT_HANDS", 2)
     a = run(tmp_path / "a.duckdb", SAMPLES, workers=2)
@@ -183,6 +187,7 @@ def test_files_in_every_encoding_and_line_end_import_whole(tmp_path, encoding, n
     assert query(db, "SELECT count(*) FROM hand_players WHERE player = 'kb_grïnder'") == [(4,)]
 
 
+@pytest.mark.slow
 def test_one_folder_mixing_every_room_imports_in_one_command(tmp_path):
     """Files of every room side by side: each file read by its own room."""
     from support.common import SAMPLES as ALL_SAMPLES
@@ -212,6 +217,7 @@ TABLES_OF_A_FILE = {  # what one file's import leaves, in an order that does not
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding, newline", [("utf-8", "\n"), ("utf-16", "\r\n"),
                                                ("cp1252", "\r")])
 def test_a_file_cut_in_pieces_of_one_hand_gives_the_rows_of_one_piece(

@@ -180,6 +180,7 @@ def exported(corpus, tmp_path_factory):
     return db, out, printed, again
 
 
+@pytest.mark.slow
 def test_pokerkit_replays_every_ok_hand_to_the_same_stacks(corpus, tmp_path):
     db = tmp_path / "stars.duckdb"
     import_paths(db, corpus / "holdem" / "stars", workers=2)
@@ -207,6 +208,7 @@ def _differential(texts: list[str]) -> Counter:
     return results
 
 
+@pytest.mark.slow
 def test_pokerkit_replays_every_rooms_ok_hands(exported):
     """The same over every room's ok hands (the corpus and sample_histories)."""
     db, out, printed, again = exported
@@ -246,6 +248,7 @@ def _rows(db: Path, hand_id: str) -> dict[tuple[str, str], tuple]:
         JOIN verdicts v USING (site, hand_id)""")}
 
 
+@pytest.mark.slow
 def test_round_trip_same_hands_nets_stats_and_verdicts(exported):
     db, out, printed, again = exported
     written = int(re.search(r"([\d,]+) hands written", printed).group(1).replace(",", ""))
@@ -300,6 +303,7 @@ def test_round_trip_same_hands_nets_stats_and_verdicts(exported):
     assert sum(changed.values()) <= 0.01 * written
 
 
+@pytest.mark.slow
 def test_written_hands_are_toml_and_read_back(exported):
     db, out, printed, again = exported
     texts = hands_in(out)

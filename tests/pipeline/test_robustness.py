@@ -250,6 +250,7 @@ def test_cards_shown_that_are_not_the_cards_dealt_fail():
     assert v.status == "failed" and "BAD_HOLE_CARDS" in v.codes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("old, new", [
     ("posts big blind $0.10", "posts big blind $0.1.2"),
     ("posts big blind $0.10", "posts big blind 0x10"),
@@ -335,6 +336,7 @@ def test_a_damaged_header_spoils_only_its_own_hand(tmp_path, damage):
         h[:2]).count(b"\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("blank", ["\t\n", "\u2003\u2003\n", " \t \n", "\u3000\n"])
 def test_a_white_space_line_between_hands_is_a_separator(tmp_path, blank):
     h = [t.rstrip("\n") + "\n\n" + blank + "\n" for t in alcor()]
@@ -373,6 +375,7 @@ def sample_db(tmp_path) -> Path:
     return db
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["stats"], ["verify"], ["errors"]])
 def test_a_reader_waits_for_an_import_then_runs(sample_db, command):
     holder = _hold(sample_db, 2.0)
@@ -385,6 +388,7 @@ def test_a_reader_waits_for_an_import_then_runs(sample_db, command):
     assert time.monotonic() - started >= 1.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["stats"], ["import", str(HANDWRITTEN)]])
 def test_a_database_still_busy_after_the_wait_is_one_line(sample_db, command):
     holder = _hold(sample_db, 8.0)
@@ -400,6 +404,7 @@ def test_a_database_still_busy_after_the_wait_is_one_line(sample_db, command):
 
 # ---------------------------------------------------------------- what must keep holding
 
+@pytest.mark.slow
 def test_200_mb_in_one_file_is_imported_in_full(tmp_path):
     """One file of 200 MB (about 120,000 simulated hands, each with a new id)."""
     sample = sorted((HANDWRITTEN.parent / "simulated").glob("*.txt"))[0]

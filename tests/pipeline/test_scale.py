@@ -17,6 +17,8 @@ from pipeline.store.database import CHILD_TABLES
 from pipeline.dataset.tasks import list_inputs
 from support.datasets import compare
 
+pytestmark = pytest.mark.slow  # a Dask cluster and many imports
+
 CASH = next(HANDWRITTEN.glob("*Alcor*.txt"))
 CHILDREN = CHILD_TABLES
 

@@ -189,6 +189,7 @@ Total pot $0.20 | Rake $0
     assert "steal" in f["UTGp"][1] and "fold_bb_to_steal" in f["BBp"][1]
 
 
+@pytest.mark.slow
 def test_stats_command(tmp_path, capsys):
     db = str(tmp_path / "h.duckdb")
     main(["import", str(HANDWRITTEN), "--db", db, "--json"])
@@ -230,6 +231,7 @@ def test_stats_dates_and_sessions(tmp_path, capsys):
     assert all(r["cbet_flop"] is None for r in empty)  # no chance: empty, not 0 %
 
 
+@pytest.mark.slow
 def test_all_in_adjusted_net_of_a_turn_all_in(tmp_path):
     """The sample's third cash hand: Hero (Qh Qd) all-in on the turn against kb_grinder's
     made straight (Tc 8c on Qs Jd 4c 9h). Hero wins the main pot (4.10) on 10 of the 44
@@ -268,6 +270,7 @@ def test_all_in_adjusted_net_of_a_turn_all_in(tmp_path):
     assert preflop["Brightwater"] == Decimal(-5)  # folded: keeps the net
 
 
+@pytest.mark.slow
 def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_path):
     """Shorty (7h 8h) all-in for 300, Hero (As Ad) for 1000, Villain (Kc Kd) calls:
     main pot 3 x 300 = 900 among the three, side pot 2 x 700 = 1400 between Hero and
@@ -310,6 +313,7 @@ def test_all_in_adjusted_net_of_a_three_way_preflop_all_in_with_a_side_pot(tmp_p
     assert got["Hero"] > 0 > got["Villain"]  # aces are the favourite in both pots
 
 
+@pytest.mark.slow
 def test_equity_fills_what_an_earlier_version_left(tmp_path, capsys):
     """A database made before 0.2 holds preflop all-ins without their adjusted net
     (made here by emptying it): the import says so, computes its own new hands, and
