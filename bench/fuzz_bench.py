@@ -3,7 +3,7 @@
     python bench/fuzz_bench.py --hands 20000 --seed 1
 
 Imports the room's real hands clean (the baseline), then about ``--hands`` mutations
-(every kind of ``tests/fuzzing.py`` in turn, a few per file among untouched hands),
+(every kind of ``tests/support/fuzzing.py`` in turn, a few per file among untouched hands),
 folder by folder, each into a fresh database with the real importer, and judges
 them: crashes, hands not accounted for, untouched hands lost or misplaced, impossible
 hands called ok, hands stored ok that break an invariant. Prints, per mutation kind,

@@ -5,7 +5,7 @@ on which of them share a suit, not on which suits those are. ``class_key`` says 
 in a few tuples (no trying of the 24 suit renamings): the ranks of each hand, high
 card first, the lesser hand first, and the suits as the order in which they first
 appear. Two match-ups have one key exactly when a renaming of the suits makes one
-the other (tests/test_headsup.py checks it against the 24 renamings).
+the other (tests/engine/test_headsup.py checks it against the 24 renamings).
 
 The table of every class's exact result over all 1,712,304 boards is built by
 bench/build_headsup_table.py and shipped in engine/equity/data (under 1 MB); ``counts``

@@ -6,7 +6,7 @@ hand is built from its lines with sequences, options and repetitions only (no
 nesting), so the language it accepts is regular: walking the table from every
 reachable parser stack, once, gives a finite automaton over line kinds, and checking
 a hand is then one dictionary look-up a line. It decides exactly what Lark's own
-parser decides (tests/test_lalr.py compares the two on every hand we have); no tree
+parser decides (tests/parsers/test_lalr.py compares the two on every hand we have); no tree
 is built: the tokens, already in order and carrying their fields, go straight to the
 room's builder.
 """

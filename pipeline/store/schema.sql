@@ -197,7 +197,7 @@ CREATE TABLE IF NOT EXISTS findings (
     site VARCHAR NOT NULL,
     hand_id VARCHAR NOT NULL,
     seq INTEGER NOT NULL,
-    code VARCHAR NOT NULL,            -- engine/replay.py CODES
+    code VARCHAR NOT NULL,            -- engine/rules/replay.py CODES
     severity VARCHAR NOT NULL,        -- error, warning, unverifiable
     street TINYINT,
     action INTEGER,                   -- actions.seq of the action concerned

@@ -19,7 +19,7 @@ from support.apptest import LOCK_HOLDER, frame, metrics, run_page, sql, texts
 PAGES = ("overview", "positions", "starting_hands", "hands", "verification", "import_files")
 
 
-# the pages' figures: tests/test_dashboard_pages.py
+# the pages' figures: tests/dashboard/test_dashboard_pages.py
 
 
 # ---- Hands and the replayer

@@ -1,4 +1,4 @@
-"""One test per rule of docs/DESIGN.md's rules engine section, on hand-written hands.
+"""One test per rule of ../shared/DESIGN.md's rules engine section (docs/RULES.md), on hand-written hands.
 
 Seats: Hero (1, button), Villain (2, small blind), Third (3, big blind); $0.05/$0.10.
 """

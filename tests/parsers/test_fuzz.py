@@ -4,7 +4,7 @@ impossible is called ok.
 Each room of ``fuzzing.ROOMS`` is fuzzed: its real hands are imported clean (the
 baseline), then about ``MUTATIONS`` mutated hands — every kind of ``fuzzing.MUTATIONS``
 in turn, a few per file among untouched hands — are imported by the real importer
-and judged (see ``tests/fuzzing.py``). Seeds are fixed: a failure is reproduced by
+and judged (see ``tests/support/fuzzing.py``). Seeds are fixed: a failure is reproduced by
 ``fuzzing.mutate(kind, seed, text)`` on the hand it names. The long profile is
 ``python bench/fuzz_bench.py --hands 20000``.
 """

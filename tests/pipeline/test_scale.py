@@ -42,7 +42,7 @@ def _hands_of(path: Path) -> list[str]:
 def mixed(tmp_path_factory) -> Path:
     """The samples, and a file of each kind that is not plain: bad text, UTF-16, a room
     not supported yet, no hand history at all (no hand in two files: the dataset keeps
-    every copy, its views keep one; tests/test_dataset_views.py)."""
+    every copy, its views keep one; tests/pipeline/test_dataset_views.py)."""
     folder = tmp_path_factory.mktemp("mixed")
     shutil.copytree(SAMPLES, folder / "samples")
     hands = _hands_of(CASH)

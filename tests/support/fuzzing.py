@@ -24,7 +24,7 @@ text applies to none of its hands (``applicable``). What a room's format makes
 possible after all is declared on its ``Room`` (``entry_numbers``,
 ``grouped_thousands``) and judged by the kind's ``possible``.
 
-``tests/test_fuzz.py`` runs a quick profile in CI, ``bench/fuzz_bench.py`` a long one.
+``tests/parsers/test_fuzz.py`` runs a quick profile in CI, ``bench/fuzz_bench.py`` a long one.
 Every defect names the mutation kind, its seed and the hand, so that
 ``mutate(kind, seed, text)`` gives the same text again.
 """
@@ -881,7 +881,7 @@ def cut_in_summary_at_eof(rng, data):
 def cut_mid_line_at_eof(rng, data):
     """The file ends in the middle of a line of its last hand. A file's last line need
     not end with a line end (real files do not always), so the hand is judged as
-    written, and judged again once the file grows (tests/test_robustness.py)."""
+    written, and judged again once the file grows (tests/pipeline/test_robustness.py)."""
     last = _starts(data)[-1]
     first = data.find(b"\n", last) + 1
     end = len(data.rstrip())
