@@ -14,11 +14,11 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from pipeline.read.queries import Filters, in_money
+from pipeline.stats.catalogue import HEADLINE, LABELS
 
 SUITS = {"s": ("♠", None), "h": ("♥", "red"), "d": ("♦", "blue"), "c": ("♣", "green")}
 _CARD = re.compile(r"^([2-9TJQKA])([shdc])$")
-STAT_LABELS = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "af": "AF",
-               "wtsd": "WTSD", "wsd": "W$SD"}
+STAT_LABELS = {stat: LABELS[stat] for stat in HEADLINE}  # the summaries' stats, labelled
 HANDS_PAGE = "views/hands.py"
 BB = "big blinds"
 MISSING = "–"  # what an empty cell shows (never "None")
