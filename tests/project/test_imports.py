@@ -113,3 +113,11 @@ def test_imports_point_down(name):
               and target.split(".")[1] != name.split(".")[1] and theirs[1] <= mine[1]):
             up.append(target)
     assert not up, f"{name} imports {up}, which is not below it"
+
+
+def test_readers_take_the_stat_words_from_the_catalogue():
+    """pipeline/read and the dashboard name the stats through pipeline.stats.catalogue,
+    never through the flags the import computes."""
+    readers = [n for n in MODULES if n.startswith(("pipeline.read", "dashboard"))]
+    assert readers
+    assert not [n for n in readers if "pipeline.stats.flags" in GRAPH[n]]
