@@ -19,9 +19,9 @@ PARQUET_HELP = ("read the Parquet dataset in folder DIR (handlens import --out; 
                 "views; duplicates across files count once")
 
 
-def add_db(command: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup) -> None:
-    command.add_argument("--db", default=DEFAULT_DB,
-                         help=f"database file (default {DEFAULT_DB})")
+def add_db(where) -> None:
+    """--db FILE, on a command's parser or in a group of options that exclude each other."""
+    where.add_argument("--db", default=DEFAULT_DB, help=f"database file (default {DEFAULT_DB})")
 
 
 def add_wait(command: argparse.ArgumentParser) -> None:
@@ -62,9 +62,8 @@ def add_quiet(command: argparse.ArgumentParser) -> None:
     command.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def add_json(command: argparse.ArgumentParser,
-             help: str = "print one JSON object") -> None:  # noqa: A002 (argparse's word)
-    command.add_argument("--json", action="store_true", help=help)
+def add_json(command: argparse.ArgumentParser, what: str = "print one JSON object") -> None:
+    command.add_argument("--json", action="store_true", help=what)
 
 
 def date(text: str):

@@ -16,8 +16,6 @@ from pipeline.cli import (audit, common, dashboard, equity, errors, export, impo
 # in the order ``handlens --help`` lists them
 COMMANDS = (import_files, verify, stats, audit, export, equity, simulate_files, errors,
             dashboard)
-DEFAULT_DB = common.DEFAULT_DB
-BUSY = common.BUSY
 
 
 def main(argv: list[str] | None = None) -> int:

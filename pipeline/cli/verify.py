@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from pipeline.cli import common
 
@@ -35,8 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.read.verify import report
 
     if args.recheck and args.parquet:
-        print("handlens: --recheck writes its verdicts into a database; a Parquet dataset "
-              "is read-only (import the files again to judge them anew)", file=sys.stderr)
+        common.say("--recheck writes its verdicts into a database; a Parquet dataset is "
+                   "read-only (import the files again to judge them anew)")
         return common.REFUSED
     if args.recheck:
         _recheck(args)
