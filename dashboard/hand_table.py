@@ -5,6 +5,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import show
+from dashboard.cards import card_text
 from dashboard.sidebar import url_params
 
 
@@ -28,12 +29,12 @@ def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "a
     if mine:
         net = "net_bb" if unit == show.BB else "net"
         columns += ["position",
-                    pl.col("cards").fill_null("").map_elements(show.card_text,
+                    pl.col("cards").fill_null("").map_elements(card_text,
                                                                return_dtype=pl.String),
                     pl.col(net).alias("net")]
     else:
         columns += ["players"]
-    columns += [pl.col("board").fill_null("").map_elements(show.card_text,
+    columns += [pl.col("board").fill_null("").map_elements(card_text,
                                                            return_dtype=pl.String),
                 "pot_bb", pl.col("status").fill_null("not judged")]
     if not select:  # a list whose rows are clicked shows the hand on its own page

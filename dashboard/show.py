@@ -1,4 +1,5 @@
-"""Small display helpers the pages share: units, number formats, times, cards, links.
+"""Small display helpers the pages share: units, number formats, times, links (cards:
+dashboard/cards.py).
 
 Text that comes from hand histories (player names, table names, chat) is only ever
 shown through st.dataframe, st.text or st.code, which show it literally, or escaped
@@ -7,18 +8,15 @@ with html.escape (the replayer's table in dashboard/replay/table_view.py, ``verb
 from __future__ import annotations
 
 import html
-import re
 from datetime import datetime
 from urllib.parse import urlencode
 
 import streamlit as st
 
 from pipeline.read.queries import Filters, in_money
+from pipeline.stats.catalogue import HEADLINE, LABELS
 
-SUITS = {"s": ("♠", None), "h": ("♥", "red"), "d": ("♦", "blue"), "c": ("♣", "green")}
-_CARD = re.compile(r"^([2-9TJQKA])([shdc])$")
-STAT_LABELS = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "af": "AF",
-               "wtsd": "WTSD", "wsd": "W$SD"}
+STAT_LABELS = {stat: LABELS[stat] for stat in HEADLINE}  # the summaries' stats, labelled
 HANDS_PAGE = "views/hands.py"
 BB = "big blinds"
 MISSING = "–"  # what an empty cell shows (never "None")
@@ -66,31 +64,6 @@ def when(played_at: datetime | None, zone_known: bool) -> str:
     if played_at is None:
         return MISSING
     return f"{played_at:%Y-%m-%d %H:%M}" + ("" if zone_known else f" {ROOM_CLOCK}")
-
-
-def card_text(cards: str | None) -> str:
-    """'Ah Kd' -> 'A♥ K♦' (plain text, for tables)."""
-    if not cards:
-        return ""
-    out = []
-    for c in cards.split():
-        m = _CARD.match(c)
-        out.append(m.group(1) + SUITS[m.group(2)][0] if m else c)
-    return " ".join(out)
-
-
-def card_markdown(cards: tuple[str, ...] | list[str]) -> str | None:
-    """Cards as coloured Markdown, or None when any is not a plain card (then the
-    caller shows them as text)."""
-    parts = []
-    for c in cards:
-        m = _CARD.match(c)
-        if not m:
-            return None
-        symbol, colour = SUITS[m.group(2)]
-        face = f"**{m.group(1)}{symbol}**"
-        parts.append(f":{colour}[{face}]" if colour else face)
-    return "&nbsp;&nbsp;".join(parts)
 
 
 def hand_key(site: str, hand_id: str) -> str:

@@ -11,15 +11,14 @@ can bet any more and every live player's cards are known are marked ``runout``:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 
+from dashboard.cards import card_text
 from engine.rules.pots import Pot, build_pots
-from dashboard.replay.steps import ACTION_WORDS, BOARD_AT, STREET_NAMES, Replay
+from dashboard.replay.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
+from dashboard.replay.steps import ACTION_WORDS, Replay
 
-ZERO = Decimal(0)
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-_DIRECT = frozenset({"post_ante"})  # straight into the middle, never a bet in front
 
 
 @dataclass(frozen=True)
@@ -57,52 +56,20 @@ def amount(value: Decimal, currency: str | None) -> str:
     return f"{value:,.0f}" if currency == "chips" else f"{value:,.2f}"
 
 
-def card_text(cards) -> str:
-    return " ".join(c[:-1] + SUIT_SYMBOLS.get(c[-1:], c[-1:]) for c in cards)
-
-
 def pot_name(index: int, count: int) -> str:
     if count == 1:
         return "In the middle"
     return "Main pot" if index == 0 else ("Side pot" if count == 2 else f"Side pot {index}")
 
 
-class _Table:
-    """The running state the frames are snapshots of."""
-
-    def __init__(self, r: Replay):
-        self.currency = r.hand["currency"]
-        self.order = [p["player"] for p in r.players]
-        self.dealt = {p["player"] for p in r.players if not p["sitting_out"]}
-        self.stack = {p["player"]: p["stack"] for p in r.players}
-        self.bet = dict.fromkeys(self.order, ZERO)
-        self.put_in: dict[str, Decimal] = {}
-        self.folded: set[str] = set()
-        self.all_in: set[str] = set()
-        self.boards: tuple[tuple[str, ...], ...] = ((),)
-
-    def live(self) -> set[str]:
-        return self.dealt - self.folded
-
-    def add(self, player: str, chips: Decimal, in_front: bool = True) -> None:
-        self.put_in[player] = self.put_in.get(player, ZERO) + chips
-        if player in self.stack:
-            self.stack[player] -= chips
-            if in_front:
-                self.bet[player] += chips
-
-    def gather(self) -> None:
-        self.bet = dict.fromkeys(self.order, ZERO)
-
-    def pots(self) -> tuple[Pot, ...]:
-        gathered = {p: c - self.bet.get(p, ZERO) for p, c in self.put_in.items()}
-        return tuple(build_pots(gathered, self.live(), self.all_in & gathered.keys()))
-
-    def frame(self, street: str, text: str, **extra) -> Frame:
-        seats = {p: Seat(self.stack[p], self.bet[p], p in self.folded, p in self.all_in,
-                         p not in self.dealt, self.put_in.get(p, ZERO)) for p in self.order}
-        return Frame(street, text, seats, self.boards, self.pots(),
-                     sum(self.put_in.values(), ZERO), **extra)
+def _frame(t: Table, boards: tuple[tuple[str, ...], ...], street: str, text: str,
+           **extra) -> Frame:
+    """The table ``t`` as a frame, with the board rows shown and the pots gathered."""
+    seats = {p: Seat(t.stack[p], t.bet[p], p in t.folded, p in t.all_in, p not in t.dealt,
+                     t.put_in.get(p, ZERO)) for p in t.order}
+    gathered = {p: c - t.bet.get(p, ZERO) for p, c in t.put_in.items()}
+    pots = tuple(build_pots(gathered, t.live(), t.all_in & gathered.keys()))
+    return Frame(street, text, seats, boards, pots, t.total(), **extra)
 
 
 def _words(a: dict, currency: str | None) -> str:
@@ -130,58 +97,51 @@ def _dealt_text(street: str, before: tuple, after: tuple) -> str:
     return f"{street}: " + " / ".join(f"run {i} {cards}" for i, cards in enumerate(new, 1))
 
 
-def _no_more_betting(t: _Table, known: dict[str, str]) -> bool:
+def _no_more_betting(t: Table, boards: tuple[tuple[str, ...], ...],
+                     known: dict[str, str]) -> bool:
     live = t.live()
     return (len(live) >= 2 and sum(1 for p in live if p not in t.all_in) <= 1
             and all(len((known.get(p) or "").split()) == 2 for p in live)
-            and len(t.boards) == 1 and len(t.boards[0]) < 5)
+            and len(boards) == 1 and len(boards[0]) < 5)
 
 
 def build(r: Replay) -> list[Frame]:
-    """Every frame of the hand, in order (see the module's docstring)."""
-    t = _Table(r)
-    cur = t.currency
+    """Every frame of the hand, in order (see the module's docstring), read off the walk
+    of its chips (chips.py)."""
+    cur = r.hand["currency"]
     known = {p["player"]: p["hole_cards"] for p in r.players}
-    boards = [tuple(b.split()) for b in (r.hand["boards"] or []) if b] or [
-        tuple((r.hand["board"] or "").split())]
-    returned = {u["player"]: u["amount"] for u in r.uncalled}
-    frames = [t.frame("Preflop", f"{len(t.dealt)} players are dealt in")]
-    last = max((a["seq"] for a in r.actions if a["street"] <= 4), default=None)
-    for street, name in STREET_NAMES.items():
-        mine = [a for a in r.actions if max(a["street"], 1) == street and a["street"] <= 4]
-        if street > 1:
-            if (not mine and len(boards[0]) < BOARD_AT[street]) or len(t.live()) < 2:
-                break
-            t.gather()
-            before, t.boards = t.boards, _boards_at(boards, BOARD_AT[street])
-            frames.append(t.frame(name, _dealt_text(name, before, t.boards),
-                                  runout=_no_more_betting(t, known)))
-        for a in mine:
-            t.add(a["player"], a["amount"], a["kind"] not in _DIRECT)
-            if a["kind"] == "fold":
-                t.folded.add(a["player"])
-            if a["all_in"] or (a["player"] in t.stack and t.stack[a["player"]] <= 0
-                               and a["amount"] > 0):
-                t.all_in.add(a["player"])
-            frames.append(t.frame(name, _words(a, cur), actor=a["player"]))
-            if a["seq"] == last:
-                for player, chips in returned.items():
-                    t.add(player, -chips)
-                    if t.stack.get(player, ZERO) > 0:
-                        t.all_in.discard(player)
-                    frames.append(t.frame(name, f"Uncalled bet ({amount(chips, cur)})"
-                                          f" returned to {player}", actor=player))
-                if _no_more_betting(t, known):
-                    frames[-1] = replace(frames[-1], runout=True)
+    boards = boards_of(r.hand)
+    t = Table(r.players)
+    rows: tuple[tuple[str, ...], ...] = ((),)  # the board rows shown so far
+    frames: list[Frame] = []
+    for move in walk(t, r.actions, len(boards[0]), r.uncalled):
+        name = STREET_NAMES[move.street]
+        if move.action is not None:
+            a = move.action
+            frames.append(_frame(t, rows, name, _words(a, cur), actor=a["player"],
+                                 runout=move.last and _no_more_betting(t, rows, known)))
+        elif move.returned is not None:
+            player, chips = move.returned
+            frames.append(_frame(t, rows, name, f"Uncalled bet ({amount(chips, cur)})"
+                                 f" returned to {player}", actor=player,
+                                 runout=move.last and _no_more_betting(t, rows, known)))
+        elif move.street == 1:
+            frames.append(_frame(t, rows, name, f"{len(t.dealt)} players are dealt in"))
+        elif len(t.live()) < 2:
+            break
+        else:
+            before, rows = rows, _boards_at(boards, BOARD_AT[move.street])
+            frames.append(_frame(t, rows, name, _dealt_text(name, before, rows),
+                                 runout=_no_more_betting(t, rows, known)))
     t.gather()
     if r.showdown:
-        t.boards = _boards_at(boards, 5) if len(t.live()) > 1 else t.boards
+        rows = _boards_at(boards, 5) if len(t.live()) > 1 else rows
         shown = _shown(r.showdown)
-        frames.append(t.frame("Showdown", "The cards are shown", shown=shown,
-                              lines=tuple(f"{p}: {words}" for p, words in shown.items())))
+        frames.append(_frame(t, rows, "Showdown", "The cards are shown", shown=shown,
+                             lines=tuple(f"{p}: {words}" for p, words in shown.items())))
     else:
         shown = {}
-    frames.append(_result(r, t, shown))
+    frames.append(_result(r, t, rows, shown))
     return frames
 
 
@@ -196,9 +156,10 @@ def _shown(showdown: list[dict]) -> dict[str, str]:
     return {p: " / ".join(w) or "shows" for p, w in out.items()}
 
 
-def _result(r: Replay, t: _Table, shown: dict[str, str]) -> Frame:
+def _result(r: Replay, t: Table, boards: tuple[tuple[str, ...], ...],
+            shown: dict[str, str]) -> Frame:
     """The last frame: pots paid out, stacks after, who collected what, net per player."""
-    cur = t.currency
+    cur = r.hand["currency"]
     won: dict[str, Decimal] = {}
     runs = len({c["run"] for c in r.collected}) > 1
     parts: dict[tuple, list[str]] = {}  # (run, player) -> what they collected, from where
@@ -217,4 +178,5 @@ def _result(r: Replay, t: _Table, shown: dict[str, str]) -> Frame:
     if h["total_pot"] is not None:
         lines.append(f"Total pot {amount(h['total_pot'], cur)}, rake {amount(h['rake'] or ZERO, cur)}")
     text = "; ".join(lines[:1]) if len(lines) == 1 else "The pots are paid out"
-    return t.frame("Result", text, shown=shown, won=won, net=net, lines=tuple(lines))
+    return _frame(t, boards, "Result", text, shown=shown, won=won, net=net,
+                  lines=tuple(lines))

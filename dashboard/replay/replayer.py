@@ -6,12 +6,8 @@ import polars as pl
 import streamlit as st
 
 from dashboard import show
-
-from dashboard.replay import table_view
-
-from dashboard.replay import frames
-
-from dashboard.replay import runout
+from dashboard.cards import card_markdown, card_text
+from dashboard.replay import frames, runout, table_view
 from dashboard.replay.steps import Replay, Step
 from pipeline.read.queries import CODES
 
@@ -24,7 +20,7 @@ def _board(cards: tuple[str, ...]) -> None:
     if not cards:
         st.caption("no board cards yet")
         return
-    shown = show.card_markdown(cards)
+    shown = card_markdown(cards)
     if shown is None:
         st.text(" ".join(cards))
     else:
@@ -49,7 +45,7 @@ def _step(step: Step, findings_at: dict[int, str]) -> None:
         _board(step.board)
     left, right = st.columns([4, 5])
     left.dataframe(pl.DataFrame(
-        [(s["player"], s["position"], _amount(s["stack"]), show.card_text(s["cards"]),
+        [(s["player"], s["position"], _amount(s["stack"]), card_text(s["cards"]),
           "folded" if s["folded"] else "")
          for s in step.stacks],
         schema={"player": pl.String, "position": pl.String, "stack": pl.Float64,
@@ -79,7 +75,7 @@ def _showdown(r: Replay) -> None:
             _board(tuple(board.split()))
     if r.showdown:
         st.dataframe(pl.DataFrame(
-            [(s["run"], s["player"], show.card_text(s["cards"]),
+            [(s["run"], s["player"], card_text(s["cards"]),
               "shows" if s["shown"] else "mucks", s["hand_name"] or "") for s in r.showdown],
             schema={"run": pl.Int64, "player": pl.String, "cards": pl.String,
                     "": pl.String, "hand": pl.String}, orient="row"),

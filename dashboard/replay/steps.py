@@ -14,12 +14,10 @@ from pathlib import Path
 
 import duckdb
 
+from dashboard.replay.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
 from parsers.base.split import hand_text
 from pipeline.read.verify import STREETS
 
-ZERO = Decimal(0)
-STREET_NAMES = {1: "Preflop", 2: "Flop", 3: "Turn", 4: "River"}
-BOARD_AT = {1: 0, 2: 3, 3: 4, 4: 5}  # board cards seen on each street
 ACTION_WORDS = {
     "post_sb": "posts the small blind", "post_bb": "posts the big blind",
     "post_sb_bb": "posts small & big blinds", "post_dead": "posts a dead blind",
@@ -100,7 +98,6 @@ def load(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> Replay | No
     hand = found[0]
     rows = {name: _dicts(con, sql, [site, hand_id]) for name, sql in _CHILD.items()}
     players, actions = rows["players"], rows["actions"]
-    boards = [tuple(b.split()) for b in (hand["boards"] or []) if b] or [()]
     put_in: dict[str, Decimal] = {}
     for a in actions:
         put_in[a["player"]] = put_in.get(a["player"], ZERO) + a["amount"]
@@ -114,7 +111,8 @@ def load(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> Replay | No
         f["street"] = None if f["street"] is None else STREETS[f["street"]]
     text, note = raw_text(hand)
     return Replay(
-        hand=hand, players=players, steps=streets(players, actions, boards[0], uncalled),
+        hand=hand, players=players,
+        steps=streets(players, actions, boards_of(hand)[0], uncalled),
         uncalled=uncalled, showdown=rows["showdown"], collected=rows["collected"],
         results=results, verdict=rows["verdict"][0]["status"] if rows["verdict"] else None,
         findings=rows["findings"], source=f"{hand['path']}:{hand['line']}",
@@ -123,42 +121,31 @@ def load(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> Replay | No
 
 def streets(players: list[dict], actions: list[dict], board: tuple[str, ...],
             uncalled: list[dict] = ()) -> list[Step]:
-    """The betting streets of a hand: posts count with preflop; a street whose
-    board was dealt is shown even when nobody could act on it (an all-in run-out).
-    Uncalled bets go back to their players after the last action of the hand."""
-    last = max((max(a["street"], 1) for a in actions), default=1)
+    """The betting streets of a hand, read off the walk of its chips (chips.py): posts
+    count with preflop; a street whose board was dealt is shown even when nobody could
+    act on it (an all-in run-out). Uncalled bets go back to their players after the
+    last action of the hand."""
     dealt = [p for p in players if not p["sitting_out"]]
-    stack = {p["player"]: p["stack"] for p in dealt}
-    folded: set[str] = set()
-    pot = ZERO
-    steps = []
-    for street, name in STREET_NAMES.items():
-        mine = [a for a in actions if max(a["street"], 1) == street]
-        if street > 1 and not mine and len(board) < BOARD_AT[street]:
-            break
-        before = [{"seat": p["seat"], "player": p["player"], "position": p["position"],
-                   "stack": stack[p["player"]], "cards": p["hole_cards"],
-                   "folded": p["player"] in folded} for p in dealt]
-        start, done = pot, []
-        for a in mine:
-            pot += a["amount"]
-            if a["player"] in stack:
-                stack[a["player"]] -= a["amount"]
-            if a["kind"] == "fold":
-                folded.add(a["player"])
-            done.append({"seq": a["seq"], "player": a["player"],
-                         "action": ACTION_WORDS.get(a["kind"], a["kind"]),
-                         "amount": a["amount"], "to": a["raise_to"], "all_in": a["all_in"],
-                         "pot": pot})
-        if street == last:
-            for u in uncalled:
-                pot -= u["amount"]
-                if u["player"] in stack:
-                    stack[u["player"]] += u["amount"]
-                done.append({"seq": None, "player": u["player"],
-                             "action": "uncalled bet returned", "amount": -u["amount"],
-                             "to": None, "all_in": False, "pot": pot})
-        steps.append(Step(name, board[:BOARD_AT[street]], start, before, done))
+    t = Table(players)
+    steps: list[Step] = []
+    for move in walk(t, actions, len(board), uncalled):
+        if move.action is not None:
+            a = move.action
+            steps[-1].actions.append({
+                "seq": a["seq"], "player": a["player"],
+                "action": ACTION_WORDS.get(a["kind"], a["kind"]), "amount": a["amount"],
+                "to": a["raise_to"], "all_in": a["all_in"], "pot": t.total()})
+        elif move.returned is not None:
+            player, chips = move.returned
+            steps[-1].actions.append({"seq": None, "player": player,
+                                      "action": "uncalled bet returned", "amount": -chips,
+                                      "to": None, "all_in": False, "pot": t.total()})
+        else:
+            before = [{"seat": p["seat"], "player": p["player"], "position": p["position"],
+                       "stack": t.stack[p["player"]], "cards": p["hole_cards"],
+                       "folded": p["player"] in t.folded} for p in dealt]
+            steps.append(Step(STREET_NAMES[move.street], board[:BOARD_AT[move.street]],
+                              t.total(), before, []))
     return steps
 
 

@@ -15,6 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 from html import escape
 
+from dashboard.cards import SYMBOLS, rank_and_suit
 from dashboard.replay.frames import Frame, amount, pot_name
 from dashboard.replay.runout import Shares
 
@@ -23,22 +24,21 @@ CX, CY = 500, 281  # the table's centre
 SEAT_R, BET_R, BUTTON_R = (412, 203), (250, 112), (318, 138)
 CARD_W = 42  # hole cards: they peek above the name plate
 BOX_W, BOX_H = 164, 70
-SUIT = {"s": ("♠", "#1b1b1b"), "h": ("♥", "#d0181f"), "d": ("♦", "#1f5fd0"),
-        "c": ("♣", "#15803d")}
+SUIT_COLOURS = {"s": "#1b1b1b", "h": "#d0181f", "d": "#1f5fd0", "c": "#15803d"}
 BADGE = {"BTN": "#f4f4f4", "SB": "#7cb7ff", "BB": "#ffb357"}
-RANKS = "23456789TJQKA"
 
 
 def _card(x: float, y: float, w: float, code: str | None) -> str:
     """One card, its top-left corner at (x, y): face up when the code is a card."""
     h = w * 1.4
-    if not code or len(code) != 2 or code[0] not in RANKS or code[1] not in SUIT:
+    card = rank_and_suit(code)
+    if card is None:
         return (f'<g class="back"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" '
                 f'height="{h:.1f}" rx="{w * .12:.1f}"/><rect class="inner" x="{x + 3:.1f}" '
                 f'y="{y + 3:.1f}" width="{w - 6:.1f}" height="{h - 6:.1f}" '
                 f'rx="{w * .08:.1f}"/></g>')
-    symbol, colour = SUIT[code[1]]
-    rank = "10" if code[0] == "T" else code[0]
+    symbol, colour = SYMBOLS[card[1]], SUIT_COLOURS[card[1]]
+    rank = "10" if card[0] == "T" else card[0]
     return (f'<g class="card" fill="{colour}"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" '
             f'height="{h:.1f}" rx="{w * .12:.1f}"/>'
             f'<text x="{x + w * .1:.1f}" y="{y + h * .36:.1f}" font-size="{h * .34:.1f}" '

@@ -7,7 +7,7 @@ import streamlit as st
 
 from dashboard import data, show
 from dashboard.sidebar import filters, player_label
-from pipeline.stats.names import FACTORS, NAMES
+from pipeline.stats.catalogue import FACTORS, NAMES
 
 f = filters()
 st.title("Stats")

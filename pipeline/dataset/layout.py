@@ -175,7 +175,7 @@ def write_manifest(out: str, manifest: dict) -> None:
     """Write the manifest (last: a dataset without one is not finished). Without
     ``parts``, it lists the parts found in the folders."""
     from pipeline.store.database import SCHEMA_VERSION
-    from pipeline.stats.flags import STATS_VERSION
+    from pipeline.stats.catalogue import STATS_VERSION
     filesystem_, root = filesystem(out)
     manifest = {"format": FORMAT, "schema": SCHEMA_VERSION, "stats": STATS_VERSION,
                 "layout": LAYOUT,

@@ -31,7 +31,6 @@ from pipeline.read.queries import Filters, hand_where
 TABLES = ("hands", "hand_players", "actions", "collections", "showdowns", "verdicts",
           "findings", "player_hand_stats", "tournament_finishes", "hand_copies")
 FORMATS = ("parquet", "csv", "phh")
-STATUSES = ("ok", "warning", "failed", "unverifiable", "unsupported")
 
 
 @dataclass

@@ -13,7 +13,8 @@ import pyarrow as pa
 from engine.model.hand import ZERO, Hand, UnsupportedHand
 from engine.model.positions import GROUPS, positions
 from engine.rules.replay import Verdict
-from pipeline.stats.flags import COUNTS, allin_adjusted, hand_flags, stat_columns
+from pipeline.stats.catalogue import COUNTS
+from pipeline.stats.flags import allin_adjusted, hand_flags, stat_columns
 
 MONEY = pa.decimal128(18, 2)
 _SHARE = Decimal("0.0001")

@@ -10,7 +10,7 @@ import duckdb
 import polars as pl
 
 from pipeline.read.queries import STAKES, Filters, hand_where, needs_hands, player_where
-from pipeline.stats.flags import BIT
+from pipeline.stats.catalogue import BIT
 
 POT_TYPES = ("walk or limped", "raised", "3-bet", "4-bet or more")
 STREETS_REACHED = ("flop", "turn", "river", "showdown")

@@ -14,9 +14,9 @@ from datetime import date
 import duckdb
 import polars as pl
 
-from pipeline.stats.flags import RATIOS
 from pipeline.stats.aggregate import (  # noqa: F401 (POSITION_ORDER, hero: for the dashboard)
-    POSITION_ORDER, SHOWN, flag_sums, hero, ratios)
+    POSITION_ORDER, flag_sums, hero, ratios)
+from pipeline.stats.catalogue import HEADLINE, RATIOS
 from pipeline.store.database import connect
 from pipeline.read.verify import CODES, STATUSES, STREETS  # noqa: F401 (for the dashboard)
 
@@ -182,7 +182,7 @@ def options(con: duckdb.DuckDBPyConnection) -> dict:
 # ---- aggregates
 
 # the ratio stats the dashboard shows (AF is computed from the action counts)
-RATIOS_SHOWN = tuple(k for k in SHOWN if k in RATIOS)
+RATIOS_SHOWN = tuple(k for k in HEADLINE if k in RATIOS)
 
 
 def in_money(f: Filters, currencies: list[str]) -> bool:
@@ -294,10 +294,10 @@ def positions(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, pl.DataFr
             shown = ratios(r, RATIOS_SHOWN)
             table.append((r[by], r["hands"], r["net"], r["net_bb"],
                           round(100 * (r["net_bb"] or 0) / r["hands"], 2),
-                          *(shown[k] for k in SHOWN)))
+                          *(shown[k] for k in HEADLINE)))
         out[by] = pl.DataFrame(table, orient="row", schema={
             by: pl.String, "hands": pl.Int64, "net": pl.Float64, "net_bb": pl.Float64,
-            "bb_per_100": pl.Float64, **{k: pl.Float64 for k in SHOWN}})
+            "bb_per_100": pl.Float64, **{k: pl.Float64 for k in HEADLINE}})
     return out
 
 

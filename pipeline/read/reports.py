@@ -8,9 +8,8 @@ import duckdb
 import polars as pl
 
 from pipeline.read.queries import Filters, _rows, in_money
-from pipeline.stats.names import FACTORS, NAMES
-from pipeline.stats.flags import RATIOS
 from pipeline.stats.aggregate import flag_sums
+from pipeline.stats.catalogue import FACTORS, NAMES, RATIOS
 
 _COUNTS = ("sum(s.post_bets) AS bets, sum(s.post_raises) AS raises,"
            " sum(s.post_calls) AS calls, sum(s.post_folds) AS folds")

@@ -6,11 +6,8 @@ from datetime import date
 
 import duckdb
 
-from pipeline.stats.flags import RATIOS, STATS_VERSION
+from pipeline.stats.catalogue import RATIOS
 
-# the columns of the terminal table, with their headings
-SHOWN = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3B", "af": "AF", "wtsd": "WTSD",
-         "wsd": "W$SD"}
 POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB")
 
 _GROUPS = {
@@ -106,7 +103,3 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
             item[f"{stat}_chance"], item[f"{stat}_done"] = r[f"{stat}_chance"], r[f"{stat}_done"]
         out.append(item)
     return out
-
-
-def version() -> str:
-    return STATS_VERSION

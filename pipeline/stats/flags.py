@@ -1,10 +1,12 @@
-"""Per-player-per-hand stat flags (docs/STATS.md, version 1).
+"""Per-player-per-hand stat flags, computed at import (docs/STATS.md).
 
 ``hand_flags(hand, positions)`` walks one hand once and returns, for every player
-dealt in, the chance/done pair of each stat; they are stored in
-``hand_players`` at import (read through the views ``player_hand_flags`` and
+dealt in, the chance/done pair of each stat of pipeline/stats/catalogue.py; they are
+stored in ``hand_players`` at import (read through the views ``player_hand_flags`` and
 ``player_hand_stats``) and summed by SQL. A stat with no chances is shown
-as empty, never as 0 %.
+as empty, never as 0 %. ``allin_adjusted`` and ``stat_columns`` fill the rest of a
+player's stat columns. Readers never import this module: their words are the
+catalogue's.
 """
 from __future__ import annotations
 
@@ -13,27 +15,19 @@ from decimal import Decimal
 from engine.model.cards import DECK, starting_hand_class
 from engine.equity.allin import adjusted_net
 from engine.model.hand import Hand, Kind, Street
-
-STATS_VERSION = "1"
+from pipeline.stats.catalogue import BIT, RATIOS
 
 # enum members and kinds read once: attribute lookups cost more than the comparisons
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER,
                                         Street.SHOWDOWN)
 FOLD, CALL, BET, RAISE = Kind.FOLD, Kind.CALL, Kind.BET, Kind.RAISE
 
-# the ratio stats, each stored as <name>_chance and <name>_done
-RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_bet",
-          "cold_call", "squeeze", "steal", "fold_sb_to_steal", "fold_bb_to_steal",
-          "saw_flop", "saw_turn", "saw_river", "cbet_flop", "cbet_turn", "fold_to_cbet_flop",
-          "wtsd", "wsd", "wwsf", "donk_flop", "donk_turn", "donk_river")
-COUNTS = ("post_bets", "post_raises", "post_calls", "post_folds")
-BIT = {stat: 1 << i for i, stat in enumerate(RATIOS)}  # the schema's view reads these bits
 (VPIP, PFR, LIMP, RFI, THREE_BET, FOUR_BET, FOLD_TO_THREE_BET, COLD_CALL, SQUEEZE, STEAL,
  FOLD_SB_TO_STEAL, FOLD_BB_TO_STEAL, SAW_FLOP, SAW_TURN, SAW_RIVER, CBET_FLOP, CBET_TURN,
  FOLD_TO_CBET_FLOP, WTSD, WSD, WWSF, DONK_FLOP, DONK_TURN, DONK_RIVER) = BIT.values()
 STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 _VOLUNTARY = frozenset({CALL, BET, RAISE})
-_COUNTED = {BET: 0, RAISE: 1, CALL: 2, FOLD: 3}  # COUNTS order
+_COUNTED = {BET: 0, RAISE: 1, CALL: 2, FOLD: 3}  # the catalogue's COUNTS order
 
 
 class _Flags:

@@ -114,7 +114,7 @@ def test_all_players_count_hands_not_rows(dashboard_db, monkeypatch):
 # ---- Stats: every stat with its sample size
 
 def test_every_stat_with_its_sample_size(dashboard_db, monkeypatch):
-    from pipeline.stats.flags import RATIOS
+    from pipeline.stats.catalogue import RATIOS
     at = run_page(dashboard_db, "stats", monkeypatch, {"game": "cash"})
     shown = {}
     for df in at.dataframe:

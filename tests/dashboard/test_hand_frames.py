@@ -14,6 +14,7 @@ import pytest
 from support.common import FAILED_HAND, SCRIPT_NAME
 from engine.equity.allin import enumerated
 from engine.rules.pots import build_pots
+from dashboard.cards import card_text
 from dashboard.replay import frames
 from dashboard.replay import steps
 from dashboard.replay import runout
@@ -197,7 +198,7 @@ def test_runout_equity_matches_an_independent_enumeration(con):
 def test_amounts_are_chips_or_money():
     assert frames.amount(Decimal("12345"), "chips") == "12,345"
     assert frames.amount(Decimal("1234.5"), "USD") == "1,234.50"
-    assert frames.card_text(("Ah", "Td")) == "A♥ T♦"
+    assert card_text(("Ah", "Td")) == "A♥ T♦" == card_text("Ah Td")
 
 
 def _document(con, site, hand_id):

@@ -56,6 +56,15 @@ def test_help_on_every_command(command):
     assert out.returncode == 0 and "usage: handlens" in out.stdout
 
 
+def test_help_loads_neither_the_store_nor_the_dashboard():
+    """handlens --help builds no command's options: nothing heavy is imported."""
+    code = ("import sys\nfrom pipeline.cli.main import main\ntry:\n    main(['--help'])\n"
+            "except SystemExit:\n    pass\nprint(sorted(m for m in ('duckdb', 'polars', "
+            "'pyarrow', 'streamlit', 'dashboard', 'engine') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.splitlines()[-1] == "[]", out.stderr
+
+
 @pytest.mark.slow
 def test_the_sample_histories_import_and_verify(tmp_path, capsys):
     """README's main job: every sample hand is stored and verifies ok."""

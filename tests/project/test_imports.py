@@ -131,3 +131,11 @@ def test_no_test_imports_another():
             found += [f"{path.relative_to(tests)}: {m}" for m in mods
                       if m.split(".")[-1] in names or m.startswith("tests.")]
     assert not found, found
+
+
+def test_readers_take_the_stat_words_from_the_catalogue():
+    """pipeline/read and the dashboard name the stats through pipeline.stats.catalogue,
+    never through the flags the import computes."""
+    readers = [n for n in MODULES if n.startswith(("pipeline.read", "dashboard"))]
+    assert readers
+    assert not [n for n in readers if "pipeline.stats.flags" in GRAPH[n]]

@@ -1,5 +1,22 @@
-"""What each stat is called on screen and what it counts, in docs/STATS.md's words."""
+"""The catalogue of stats (docs/STATS.md): each stat's name, label, group and what it
+counts, the bit it is stored in, and the version of their definitions.
+
+The words every reader uses (pipeline/read, the dashboard, the stats command) and the
+layout of the stored flags (pipeline/store/schema.sql reads the bits): no computing
+here; pipeline/stats/flags.py computes the flags of each hand at import.
+"""
 from __future__ import annotations
+
+STATS_VERSION = "1"  # of the definitions: a stored flag means what this version says
+
+# the ratio stats, each stored as <name>_chance and <name>_done; bit i is RATIOS[i]
+RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_bet",
+          "cold_call", "squeeze", "steal", "fold_sb_to_steal", "fold_bb_to_steal",
+          "saw_flop", "saw_turn", "saw_river", "cbet_flop", "cbet_turn", "fold_to_cbet_flop",
+          "wtsd", "wsd", "wwsf", "donk_flop", "donk_turn", "donk_river")
+BIT = {stat: 1 << i for i, stat in enumerate(RATIOS)}  # the schema's view reads these bits
+# the postflop action counts stored beside the bits (AF and AFq are made of them)
+COUNTS = ("post_bets", "post_raises", "post_calls", "post_folds")
 
 # stat -> (label, group, what is counted: done / chance)
 NAMES: dict[str, tuple[str, str, str]] = {
@@ -33,3 +50,9 @@ FACTORS: dict[str, tuple[str, str, str]] = {
     "af": ("AF", "Postflop", "(bets + raises) / calls, after the flop"),
     "afq": ("AFq", "Postflop", "(bets + raises) / (bets + raises + calls + folds), %"),
 }
+
+LABELS = {stat: label for stat, (label, _, _) in {**NAMES, **FACTORS}.items()}
+# the stats a summary shows first (the overview, the positions table, handlens stats)
+HEADLINE = ("vpip", "pfr", "three_bet", "af", "wtsd", "wsd")
+# their headings in the terminal's table, where "3-bet" is written "3B"
+HEADINGS = {stat: "3B" if stat == "three_bet" else LABELS[stat] for stat in HEADLINE}

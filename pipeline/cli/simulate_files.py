@@ -1,0 +1,34 @@
+"""``handlens simulate``: legal simulated hands written as PokerStars text
+(pipeline/cli/simulate.py writes them)."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+NAME = "simulate"
+HELP = "write simulated legal hands as PokerStars text"
+DESCRIPTION = ("Play legal Hold'em hands and write them as PokerStars hand histories, 500 "
+               "hands a file. --play regular (the default): a regular's database, the hero "
+               "(\"Hero\") in every hand, everyone playing sensible ranges by position: "
+               "no-limit cash sessions at 6-max and 9-max tables and three stakes, a few "
+               "pot-limit and fixed-limit ones, now and then a sit-and-go with rising "
+               "blinds. --play random: random tables (2-10 players, NL/PL/FL, antes, "
+               "straddles, short stacks) and random decisions, so that side pots, "
+               "incomplete raises, split pots and boards run twice come often.")
+
+
+def arguments(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
+    sim.add_argument("--out", required=True, help="folder to write into")
+    sim.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    sim.add_argument("--play", choices=("regular", "random"), default="regular",
+                     help="regular: sensible poker in sessions and sit-and-gos (default); "
+                          "random: random tables and decisions, every rule")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pipeline.cli.simulate import write_simulated
+
+    files = write_simulated(Path(args.out), args.hands, args.seed, args.play)
+    print(f"{args.hands:,} hands in {len(files)} files → {args.out}")
+    return 0
