@@ -93,7 +93,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
     collected DECIMAL(18, 2) NOT NULL,-- from pots, and cash-outs
     net DECIMAL(18, 2) NOT NULL,
     -- the stat flags of docs/STATS.md (version 1), NULL for a player not dealt in:
-    -- two bit sets (bit i: pipeline.stats.RATIOS[i]), read through the views below
+    -- two bit sets (bit i: pipeline.stats.catalogue.RATIOS[i]), read through the views below
     played_at TIMESTAMP,              -- the hand's, UTC where known (no join for dates)
     hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
     chances INTEGER,
