@@ -14,13 +14,14 @@ Conventions of the PokerStars family, named where they apply:
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 
 from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
                          Show, Stakes, Street, Structure, Summary, SummarySeat)
 from parsers.base.tourney import buy_in_cost, prize
-from parsers.base.values import CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
+from parsers.base.values import AMOUNT, CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
 from parsers.base.values import cards as read_cards
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = tuple(Street)
@@ -43,6 +44,19 @@ LIMITS = {
 
 class Builder:
     """Builds one Hand from the tokens of one hand (see the module doc)."""
+
+    # what the grammar's {placeholders} stand for; a room extends the table:
+    # PLACEHOLDERS = {**Builder.PLACEHOLDERS, "NAME": r".*?"}
+    PLACEHOLDERS: dict[str, str] = {
+        "M": AMOUNT,
+        "NAME": r".+?",
+        "CARDS": r"[^\]]*",
+        "LIMIT": "|".join(sorted((re.escape(k) for k in LIMITS), key=len, reverse=True)),
+        "DATE": r"\d{4}\/\d\d?\/\d\d?(?: -)? \d\d?:\d\d(?::\d\d)?",
+        "ROLES": r"(?: \((?:button|small blind|big blind|button blind)\))*",
+    }
+    # line starts many lines share: matched once a line (a speed measure only)
+    SHARED_PREFIXES: tuple[str, ...] = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
     site_by_brand: dict[str, str] = {}  # a room's brands as written → its site's name
     limits: dict[str, str] = LIMITS  # limit words as written → Structure

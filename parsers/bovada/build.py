@@ -80,6 +80,18 @@ _SMALL_BLIND, _BIG_BLIND, _DEALER = "Small Blind", "Big Blind", "Dealer"
 class BovadaBuilder(Builder):
     """Builds one Hand from Bovada's lines (see the module doc)."""
 
+    PLACEHOLDERS = {
+        **Builder.PLACEHOLDERS,
+        # a position ("Big Blind", "UTG+1"): no brackets, parentheses nor colon
+        "NAME": r"[^\[\]():]*[^\[\](): ]",
+        "ME": r"(?: +\[ME\])",
+        # cards, "Ks Ad" ("9h Ad-Ad Qd 9h 8h 7c" in the SUMMARY, "Ac 5s Kd  " on its board):
+        # nothing else, so a card that is no card is never passed over in a line not read
+        "CARDS": r"(?:[2-9TJQKA][cdhs]|[ -])*",
+        # the rest of a SUMMARY line: words, and cards or a mark in brackets
+        "TAIL": r"(?:[^\[\]]|\[(?:(?:[2-9TJQKA][cdhs]|[ -])*|Mucked|Does not show|ME)\])*",
+    }
+    SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "SEATING_INFO", "SHOWDOWN_NAME",
                         "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
                         "TABLE_EVENT"})

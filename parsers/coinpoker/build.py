@@ -43,6 +43,7 @@ from functools import lru_cache
 from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
+from parsers.base.values import AMOUNT
 from parsers.base.values import cards as read_cards
 from parsers.base.values import money as plain_money
 
@@ -70,6 +71,9 @@ def money(text: str) -> Decimal:
 class CoinBuilder(Builder):
     """Builds one Hand from CoinPoker's lines (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": "₮?" + AMOUNT,
+                    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
+                    "ROLES": r"(?: \((?:button|small blind|big blind|straddle)\))*"}
     silent = Builder.silent | {"RUN_COUNT", "GAME_ENDED", "EVENT"}
 
     def tournament_cost(self) -> tuple[None, None]:

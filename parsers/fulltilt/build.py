@@ -86,6 +86,11 @@ def _date(time: str, date: str) -> str:
 class FullTiltBuilder(Builder):
     """Builds one Hand from Full Tilt's lines (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS,
+                    "STAKE": r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?[KMB]?",
+                    "LIMIT": "No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL",
+                    "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
     limits = LIMITS
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "DURATION", "RUN_POT", "EVENT", "CHAT"})
 

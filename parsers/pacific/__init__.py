@@ -97,6 +97,8 @@ class PacificBuilder(Builder):
     of posting, sits out), ``UNCALLED_NOT_WRITTEN`` (the part of a bet nobody called goes
     back without a line of its own: see ``returned``)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": AMOUNT, "CARDS": r"[^\]]+?"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
     silent = Builder.silent | {"GAME_NO", "PLAYERS", "DOESNT_SHOW"}
 
     def __init__(self) -> None:
@@ -304,9 +306,6 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
 
 
 # ------------------------------------------------------------------ the room
-PLACEHOLDERS = {"M": AMOUNT, "NAME": r".+?", "CARDS": r"[^\]]+?"}
-SHARED_PREFIXES = ("(?P<player>{NAME}) ",)  # a speed measure: see LineLexer
-
 
 def whole(text: str) -> bool:
     """A hand is whole once its closing section ends with a collection written whole
@@ -318,8 +317,8 @@ def whole(text: str) -> bool:
     return text.endswith(" did not show his hand") and "** Summary **" in text
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, PLACEHOLDERS,
-                        SHARED_PREFIXES, other_game, closing="** Summary **")
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, other_game,
+                        closing="** Summary **")
 
 RULES = RoomRules(
     "888poker",

@@ -27,7 +27,7 @@ from parsers.base.tourney import buy_in_cost
 from parsers.base.values import seat_number
 from parsers.partypoker.values import cards as read_cards
 from parsers.base.values import to_utc
-from parsers.partypoker.values import currency, money, stamp
+from parsers.partypoker.values import AMOUNT, currency, money, stamp
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
     Street.TURN, Street.RIVER
@@ -37,6 +37,7 @@ LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.F
 BRANDS = {None: "PartyPoker", "Party": "PartyPoker", "PartyPoker": "PartyPoker",
           "WPN": "Winning Poker Network", "PokerBros": "PokerBros", "Pacific": "Pacific Poker",
           "IPoker": "iPoker", "Poker Stars": "PokerStars", "PokerMaster": "PokerMaster"}
+HOLDEM = ("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem")
 BLINDS = frozenset({Kind.POST_SB, Kind.POST_BB, Kind.POST_SB_BB})
 # lines that name a player who plays in the hand (SILENT_BLINDS)
 PLAYING = ("FOLD", "CHECK", "CALL", "BET", "RAISE", "RAISE_TO", "ALL_IN", "SHOWS",
@@ -48,6 +49,11 @@ _FULL_TABLE = 10  # seats of a table whose size is not written
 
 class PartyBuilder(Builder):
     """Builds one Hand from party's lines (see the module doc)."""
+
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": AMOUNT,
+                    "GAME": "(?:" + "|".join(HOLDEM) + ")",
+                    "DAY": r"[A-Za-z]+,? *[A-Za-z]+ \d\d?,? \d\d?:\d\d:\d\d"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
 
     silent = frozenset({"GAME_STARTS", "GAME_NO", "FORWARD_FOLD", "SITTING_OUT", "EVENT",
                         "CHAT", "SUMMARY", "POTS"})

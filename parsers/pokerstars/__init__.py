@@ -16,7 +16,6 @@ from engine.rules.room_rules import RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT
 
 GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|"
          "5 Card Omaha|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel|"
@@ -28,25 +27,15 @@ SITES = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars", "Full Tilt": "F
          "PokerBros": "PokerBros", "PokerMaster": "PokerMaster",
          "Run It Once Poker": "Run It Once"}
 BRAND = "|".join(map(re.escape, SITES))
-PLACEHOLDERS = {
-    "BRAND": BRAND,
-    "M": AMOUNT,
-    "NAME": r".+?",
-    "CARDS": r"[^\]]*",
-    "GAME": GAMES.replace("/", r"\/").replace("+", r"\+"),
-    "LIMIT": "|".join(sorted((re.escape(k) for k in LIMITS), key=len, reverse=True)),
-    "DATE": r"\d{4}\/\d\d?\/\d\d?(?: -)? \d\d?:\d\d(?::\d\d)?",
-    "ROLES": r"(?: \((?:button|small blind|big blind|button blind)\))*",
-}
-# line starts many lines share: matched once a line (a speed measure only)
-SHARED_PREFIXES = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
 
 class StarsBuilder(Builder):
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "BRAND": BRAND,
+                    "GAME": GAMES.replace("/", r"\/").replace("+", r"\+")}
     site_by_brand = SITES
 
 
-_GAME = re.compile(PLACEHOLDERS["GAME"])
+_GAME = re.compile(StarsBuilder.PLACEHOLDERS["GAME"])
 _LOOSE_HEADER = re.compile(rf"\s*({BRAND})\b.*?#(\d+):\s*(.*)")
 
 
@@ -82,8 +71,7 @@ def whole(text: str) -> bool:
     return summary_lists_every_seat(text, _OUT_OF_HAND)
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder, PLACEHOLDERS,
-                        SHARED_PREFIXES, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder, other_game)
 
 ROOM = Room(
     name="pokerstars", title="PokerStars",

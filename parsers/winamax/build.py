@@ -37,6 +37,12 @@ _HALF_ROUNDING = Decimal(5)  # "3.37k": the pot is 3,370 within 5 chips
 class WinamaxBuilder(Builder):
     """Builds one Hand from one Winamax hand's tokens (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS,
+                    # {M} is the number: the currency sign after it is {C}, outside the field
+                    "C": "[€$£]?",
+                    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d:\d\d",
+                    "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
     silent = Builder.silent | {"BLINDS"}
 
     def __init__(self) -> None:

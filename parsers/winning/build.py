@@ -72,6 +72,10 @@ WPN_FOLDED_ON = FOLDED_ON | {"on the Pre-Flop": PREFLOP}
 class WinningBuilder(Builder):
     """WPN's format since 2019 (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS,
+                    "NAME": r".*?",  # WPN writes some players without a name (UNNAMED_PLAYER)
+                    "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
     silent = Builder.silent | {"SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
 
     def tournament_cost(self) -> tuple[None, None]:
@@ -287,6 +291,8 @@ class OldBuilder(WinningBuilder):
     """WPN's format before 2019 (see the module doc): what an action adds, each card
     on a line, the players' account in the summary."""
 
+    PLACEHOLDERS = {**WinningBuilder.PLACEHOLDERS, "M": r"\d+(?:,\d{3})*(?:\.\d+)?"}
+    SHARED_PREFIXES = ("Player (?P<player>{NAME}) ",)
     silent = WinningBuilder.silent | {"RECEIVED", "ENDED", "BUTTON"}
     in_tournament = False
 
