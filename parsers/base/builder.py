@@ -58,6 +58,11 @@ class Builder:
     # line starts many lines share: matched once a line (a speed measure only)
     SHARED_PREFIXES: tuple[str, ...] = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
+    # the header's fields (Builder.header): a room's header sets those it writes
+    HEAD: dict[str, str | None] = dict.fromkeys((
+        "site", "hand_id", "zoom", "tournament", "buy_in", "level", "sb", "bb", "cap",
+        "currency", "date", "tz", "date_et", "tz_et"))
+    money = staticmethod(money)  # an amount's text → Decimal: the room's way of writing them
     site_by_brand: dict[str, str] = {}  # a room's brands as written → its site's name
     limits: dict[str, str] = LIMITS  # limit words as written → Structure
     silent: frozenset[str] = frozenset({"HOLE_CARDS", "SUMMARY", "RUN_TWICE", "DOESNT_SHOW",
@@ -125,16 +130,21 @@ class Builder:
     methods: dict = {}
 
     # ------------------------------------------------------------ the header
-    def HEADER(self, brand, zoom, hand_id, club, tournament, buy_in, game, limit, level,
-               sb, bb, cap, button_blind, button_ante, currency, date, tz, date_et, tz_et):
-        self.head = {"site": self.site_by_brand[brand], "hand_id": hand_id, "zoom": zoom,
-                     "tournament": tournament, "buy_in": buy_in, "level": level, "sb": sb,
-                     "bb": bb, "cap": cap, "currency": currency, "date": date, "tz": tz,
-                     "date_et": date_et, "tz_et": tz_et}
+    def header(self, limit: str, **fields: str | None) -> None:
+        """The header's fields (those not given as ``HEAD`` has them), and the
+        structure and big blind its limit and stakes name."""
+        head = self.head = {**self.HEAD, **fields}
         self.structure = self.limits[limit]
         # FIXED_LIMIT_STAKES_ARE_BETS: "Limit ($1/$2)" names the small and big bet;
         # the big blind is the small bet
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.big_blind = self.money(head["sb"] if self.structure == Structure.FIXED_LIMIT
+                                    else head["bb"])
+
+    def HEADER(self, brand, zoom, hand_id, club, tournament, buy_in, game, limit, level,
+               sb, bb, cap, button_blind, button_ante, currency, date, tz, date_et, tz_et):
+        self.header(limit, site=self.site_by_brand[brand], hand_id=hand_id, zoom=zoom,
+                    tournament=tournament, buy_in=buy_in, level=level, sb=sb, bb=bb, cap=cap,
+                    currency=currency, date=date, tz=tz, date_et=date_et, tz_et=tz_et)
 
     def TABLE(self, table, max_seats, button):
         self.table = table
@@ -145,14 +155,14 @@ class Builder:
         number = int(seat)  # (the grammar's digits are ASCII)
         if number > MAX_SEAT_NUMBER:
             seat_number(seat)  # says why
-        self.seats.append((number, player, money(stack), out is not None,
-                           money(bounty) if bounty else None))
+        self.seats.append((number, player, self.money(stack), out is not None,
+                           self.money(bounty) if bounty else None))
         if hero:
             self.hero = player
 
     # ------------------------------------------------------------ blinds and antes
     def _post(self, kind: str, player: str, amount: str, all_in: str | None) -> None:
-        value = money(amount)
+        value = self.money(amount)
         put = self.put
         if kind == Kind.POST_ANTE:
             if not self.ante and not all_in:
@@ -212,14 +222,14 @@ class Builder:
                                           self.line)))
 
     def CALL(self, player, amount, all_in):
-        value = money(amount)
+        value = self.money(amount)
         put = self.put
         put[player] = put.get(player, ZERO) + value
         self.actions.append(_new(Action, (self.street, player, CALL, value, None,
                                           all_in is not None, self.line)))
 
     def BET(self, player, amount, all_in):
-        value = money(amount)
+        value = self.money(amount)
         put = self.put
         to = put[player] = put.get(player, ZERO) + value
         self.actions.append(_new(Action, (self.street, player, BET, value, to,
@@ -227,8 +237,8 @@ class Builder:
 
     def RAISE(self, player, by, to, all_in, cap):
         # "raises X to Y": Y is what counts (some exports misstate X), but X must be an amount
-        money(by)
-        total = money(to)
+        self.money(by)
+        total = self.money(to)
         put = self.put
         amount = total - put.get(player, ZERO)
         put[player] = total
@@ -272,15 +282,15 @@ class Builder:
 
     # ------------------------------------------------------------ after the betting
     def UNCALLED(self, amount, player):
-        self.uncalled.append((player, money(amount)))
+        self.uncalled.append((player, self.money(amount)))
 
     def COLLECTED(self, player, amount, main, side, side_n):
         # "from pot": the pot as a whole; "main pot": 0; "side pot": 1; "side pot-2": 2
         pot = 0 if main else (int(side_n) if side_n else 1) if side else None
-        self.collects.append(_new(Collect, (player, money(amount), pot, self.run)))
+        self.collects.append(_new(Collect, (player, self.money(amount), pot, self.run)))
 
     def CASH_OUT(self, player, amount, fee):
-        self.cash_outs.append((player, money(amount), money(fee) if fee else ZERO))
+        self.cash_outs.append((player, self.money(amount), self.money(fee) if fee else ZERO))
 
     def SHOWS(self, player, cards, hand_name):
         self.shows.append(_new(Show, (player, read_cards(cards), True, hand_name, self.run,
@@ -292,14 +302,15 @@ class Builder:
         self.shows.append(Show(player, (), False, None, self.run))
 
     def ADDED_MONEY(self, amount):
-        self.added.append(("splash", money(amount)))
+        self.added.append(("splash", self.money(amount)))
 
     # ------------------------------------------------------------ the SUMMARY
     def TOTAL_POT(self, total, pot0, pot1, pot2, pot3, pot4, pot5, pot6, pot7, pot8, pot9,
                   added, rake):
         written = (pot0, pot1, pot2, pot3, pot4, pot5, pot6, pot7, pot8, pot9)
-        pots = tuple(money(p) for p in written if p)
-        self.pot = (money(total), money(rake), pots, (), money(added) if added else ZERO)
+        pots = tuple(self.money(p) for p in written if p)
+        self.pot = (self.money(total), self.money(rake), pots, (),
+                    self.money(added) if added else ZERO)
 
     def BOARD(self, run, cards):
         self.summary_boards[RUNS[run]] = read_cards(cards)
@@ -318,7 +329,7 @@ class Builder:
 
     def SUMMARY_SHOWED(self, seat, player, cards, won1, name1, won2, name2, won3, name3,
                        cashed_out):
-        won = self._kept(tuple(money(w) for w in (won1, won2, won3) if w), cashed_out)
+        won = self._kept(tuple(self.money(w) for w in (won1, won2, won3) if w), cashed_out)
         names = tuple(n for n in (name1, name2, name3) if n)
         self.summary_seats.append(_new(SummarySeat, (int(seat), player, "showed", None,
                                                      read_cards(cards), won, names)))
@@ -326,11 +337,11 @@ class Builder:
     def SUMMARY_MUCKED(self, seat, player, cards, won, cashed_out):
         self.summary_seats.append(_new(SummarySeat, (
             int(seat), player, "mucked", None, read_cards(cards),
-            self._kept((money(won),), cashed_out) if won else (), ())))
+            self._kept((self.money(won),), cashed_out) if won else (), ())))
 
     def SUMMARY_COLLECTED(self, seat, player, collected, won):
         self.summary_seats.append(_new(SummarySeat, (int(seat), player, "collected", None,
-                                                     (), (money(collected or won),), ())))
+                                                     (), (self.money(collected or won),), ())))
 
     def SUMMARY_SAT_OUT(self, seat, player):
         self.summary_seats.append(SummarySeat(int(seat), player, "sat out"))
@@ -363,12 +374,13 @@ class Builder:
         head = self.head
         sb, bb, cap = head["sb"], head["bb"], head["cap"]
         if self.structure == Structure.FIXED_LIMIT:
-            small_bet, big_bet = money(sb), money(bb)
+            small_bet, big_bet = self.money(sb), self.money(bb)
             # no small blind posted: half the small bet, in whole cents (or chips)
             half = (small_bet / 2).quantize(_CHIP if sb.isdigit() else CENT, ROUND_DOWN)
             return Stakes(self.small_blind_posted or half, small_bet, self.ante,
                           small_bet=small_bet, big_bet=big_bet)
-        return Stakes(money(sb), self.big_blind, self.ante, money(cap) if cap else None)
+        return Stakes(self.money(sb), self.big_blind, self.ante,
+                      self.money(cap) if cap else None)
 
     def currency(self) -> str:
         head = self.head

@@ -123,11 +123,10 @@ class FullTiltBuilder(Builder):
                                 "client saw (the header ends \"(partial)\")")
         if sb is None:
             sb, bb, ante, cap, cap_word, limit = sb2, bb2, ante2, cap2, cap_word2, limit2
-        self.head = {"site": SITES[brand], "hand_id": hand_id, "zoom": None,
-                     "tournament": tournament, "buy_in": buy_in, "level": None, "sb": sb,
-                     "bb": bb, "cap": None, "currency": None, "date": _date(time, date),
-                     "tz": tz, "date_et": _date(time_et, date_et) if time_et else None,
-                     "tz_et": tz_et}
+        self.head = {**self.HEAD, "site": SITES[brand], "hand_id": hand_id,
+                     "tournament": tournament, "buy_in": buy_in, "sb": sb, "bb": bb,
+                     "date": _date(time, date), "tz": tz,
+                     "date_et": _date(time_et, date_et) if time_et else None, "tz_et": tz_et}
         self.structure = self.limits[limit]
         small, big = self.stakes_written = stake(sb), stake(bb)
         # FIXED_LIMIT_STAKES_ARE_BETS: the big blind is the small bet

@@ -39,12 +39,9 @@ class GGBuilder(Builder):
         return None, None  # the header names the tournament ("Daily Special $250"), not its buy-in
 
     def HEADER(self, hand_id, kind, tournament, title, limit, level, sb, bb, ante, date, tz):
-        self.head = {"site": SITE, "hand_id": hand_id, "zoom": kind == "RC" or None,
-                     "tournament": tournament, "buy_in": title, "level": level, "sb": sb,
-                     "bb": bb, "cap": None, "currency": None, "date": date, "tz": tz,
-                     "date_et": None, "tz_et": None}
-        self.structure = self.limits[limit]
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.header(limit, site=SITE, hand_id=hand_id, zoom=kind == "RC" or None,
+                    tournament=tournament, buy_in=title, level=level, sb=sb, bb=bb, date=date,
+                    tz=tz)
         if ante:  # written inside the level since 2021: "Level10(250/500(60))"
             self.ante = money(ante)
 

@@ -99,6 +99,7 @@ class PacificBuilder(Builder):
 
     PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": AMOUNT, "CARDS": r"[^\]]+?"}
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    money = staticmethod(money)
     silent = Builder.silent | {"GAME_NO", "PLAYERS", "DOESNT_SHOW"}
 
     def __init__(self) -> None:
@@ -109,9 +110,8 @@ class PacificBuilder(Builder):
 
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, fast, blast, hand_id):
-        self.head = {"site": site(brand), "brand": brand, "hand_id": hand_id,
-                     "zoom": fast is not None, "tournament": None, "buy_in": None,
-                     "kind": None}
+        self.head = {**self.HEAD, "site": site(brand), "brand": brand, "hand_id": hand_id,
+                     "zoom": fast, "kind": None}
         if "TowerTorneos" in brand:
             self.spelled = SPANISH_CARD
 
@@ -140,13 +140,13 @@ class PacificBuilder(Builder):
 
     # ------------------------------------------------------------ blinds and antes
     def POST_SB(self, player, amount):
-        self._post(Kind.POST_SB, player, str(money(amount)), None)
+        self._post(Kind.POST_SB, player, amount, None)
 
     def POST_BB(self, player, amount):
-        self._post(Kind.POST_BB, player, str(money(amount)), None)
+        self._post(Kind.POST_BB, player, amount, None)
 
     def POST_ANTE(self, player, amount):
-        self._post(Kind.POST_ANTE, player, str(money(amount)), None)
+        self._post(Kind.POST_ANTE, player, amount, None)
         self.ante = max(self.ante, money(amount))  # (a short stack's ante is all it has)
 
     def POST_DEAD(self, player, small, big):
@@ -154,7 +154,7 @@ class PacificBuilder(Builder):
             total = money(small) + money(big)
             self._post(Kind.POST_SB_BB, player, str(total), None)
         else:
-            self._post(Kind.POST_DEAD, player, str(money(small)), None)
+            self._post(Kind.POST_DEAD, player, small, None)
 
     # ------------------------------------------------------------ the betting
     def HOLE_CARDS(self):
@@ -171,16 +171,10 @@ class PacificBuilder(Builder):
             self.early = True  # before the cards: see finish()
 
     def CALL(self, player, amount):
-        value = money(amount)
-        put = self.put
-        put[player] = put.get(player, ZERO) + value
-        self.actions.append(Action(self.street, player, CALL, value, None, False, self.line))
+        super().CALL(player, amount, None)
 
     def BET(self, player, amount):
-        value = money(amount)
-        put = self.put
-        to = put[player] = put.get(player, ZERO) + value
-        self.actions.append(Action(self.street, player, BET, value, to, False, self.line))
+        super().BET(player, amount, None)
 
     def RAISE(self, player, amount):
         value = money(amount)  # RAISE_ADDS
@@ -274,7 +268,7 @@ class PacificBuilder(Builder):
             seats=tuple(seats), actions=tuple(actions), boards=(board,),
             uncalled=self.returned(actions), shows=tuple(self.shows),
             collects=tuple(self.collects), summary=None,
-            tournament_id=head["tournament"], buy_in=head["buy_in"], zoom=head["zoom"],
+            tournament_id=head["tournament"], buy_in=head["buy_in"], zoom=head["zoom"] is not None,
             hero=self.hero, buy_in_amount=cost, buy_in_currency=cost_currency)
 
 

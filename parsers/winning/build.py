@@ -76,6 +76,7 @@ class WinningBuilder(Builder):
                     "NAME": r".*?",  # WPN writes some players without a name (UNNAMED_PLAYER)
                     "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    limits = LIMITS
     silent = Builder.silent | {"SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
 
     def tournament_cost(self) -> tuple[None, None]:
@@ -91,12 +92,8 @@ class WinningBuilder(Builder):
         self.summary_run = 1  # the run whose board the SUMMARY's seat lines follow
 
     def HEADER(self, hand_id, title, tournament, limit, level, sb, bb, date, tz):
-        self.head = {"site": SITE, "hand_id": hand_id, "zoom": None, "tournament": tournament,
-                     "buy_in": title or None, "level": level, "sb": sb, "bb": bb,
-                     "cap": None, "currency": None, "date": date, "tz": tz,
-                     "date_et": None, "tz_et": None}
-        self.structure = LIMITS[limit]
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.header(limit, site=SITE, hand_id=hand_id, tournament=tournament,
+                    buy_in=title or None, level=level, sb=sb, bb=bb, date=date, tz=tz)
 
     def TABLE(self, number, table, max_seats, play, button):
         self.table = table or number  # a tournament's table is numbered
@@ -315,10 +312,7 @@ class OldBuilder(WinningBuilder):
         return super().finish()
 
     def HEADER(self, date):
-        self.head = {"site": SITE, "hand_id": None, "zoom": None, "tournament": None,
-                     "buy_in": None, "level": None, "sb": None, "bb": None, "cap": None,
-                     "currency": None, "date": date, "tz": None, "date_et": None,
-                     "tz_et": None}
+        self.head = {**self.HEAD, "site": SITE, "date": date}
 
     def GAME_ID(self, hand_id, sb, bb, table, max_seats):
         head = self.head
