@@ -16,7 +16,9 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Sequence
+from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
+from operator import itemgetter
 
 from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
                          Show, Stakes, Street, Structure, Summary, SummarySeat)
@@ -33,6 +35,7 @@ _new = tuple.__new__
 FOLDED_ON = {"before Flop": PREFLOP, "before Turn": FLOP, "before River": TURN,
              "on the Flop": FLOP, "on the Turn": TURN, "on the River": RIVER}
 _CHIP = Decimal(1)
+_SEAT_NUMBER = itemgetter(0)  # a Seat's number (the Hand's seats are in seat order)
 LIMITS = {
     "No Limit": Structure.NO_LIMIT, "NO LIMIT": Structure.NO_LIMIT,
     "Pot Limit": Structure.POT_LIMIT, "POT LIMIT": Structure.POT_LIMIT,
@@ -389,25 +392,49 @@ class Builder:
         return (head["currency"] or CURRENCY_BY_SYMBOL.get((head["sb"] or "")[:1])
                 or "play")
 
-    def finish(self) -> Hand:
+    def played_at(self) -> tuple[datetime | None, datetime | None]:
+        """When the hand was played, on the room's clock and in UTC (None: not known)."""
         head = self.head
         played_at = stamp(head["date"])
         utc = (to_utc(stamp(head["date_et"]), head["tz_et"]) if head["date_et"]
                else to_utc(played_at, head["tz"]))
+        return played_at, utc
+
+    def cards_known(self) -> dict[str, tuple[str, ...]]:
+        """Each player's hole cards, where the hand shows them."""
         known = {s.player: s.cards for s in self.summary_seats if s.cards}
         known.update((s.player, s.cards) for s in self.shows if len(s.cards) > 1)
         known.update(self.dealt)
+        return known
+
+    def hand_seats(self) -> tuple[Seat, ...]:
+        """The Hand's seats, in seat order, with the cards known."""
+        known = self.cards_known()
         seats = [_new(Seat, (seat, player, stack, out, bounty, known.get(player, ())))
                  for seat, player, stack, out, bounty in self.seats]
-        seats.sort(key=_seat_number)
-        summary = None
-        if self.pot is not None:
-            total, rake, pots, fees, added = self.pot
-            if self.not_awarded:
-                fees += tuple(("cashed out", a) for a in self.not_awarded)
-            boards = self.summary_boards
-            summary = Summary(total, rake, pots, fees, tuple(boards[k] for k in sorted(boards)),
-                              tuple(self.summary_seats), added)
+        seats.sort(key=_SEAT_NUMBER)
+        return tuple(seats)
+
+    def summary(self) -> Summary | None:
+        """The room's own account of the hand (its SUMMARY's pot), if it wrote one."""
+        if self.pot is None:
+            return None
+        total, rake, pots, fees, added = self.pot
+        if self.not_awarded:
+            fees += tuple(("cashed out", a) for a in self.not_awarded)
+        boards = self.summary_boards
+        return Summary(total, rake, pots, fees, tuple(boards[k] for k in sorted(boards)),
+                       tuple(self.summary_seats), added)
+
+    def hero_name(self) -> str | None:
+        """Whose cards the file's owner was dealt: the hero the room marks, else the
+        player a "Dealt to" line names."""
+        return self.hero or next(iter(self.dealt), None)
+
+    def finish(self) -> Hand:
+        """The Hand, made of what the lines said and of the hooks above."""
+        head = self.head
+        played_at, utc = self.played_at()
         boards = self.boards
         buy_in = head["buy_in"]
         in_tournament = head["tournament"] is not None
@@ -417,18 +444,13 @@ class Builder:
             structure=self.structure, stakes=self.stakes(), currency=self.currency(),
             table=self.table, max_seats=self.max_seats, button_seat=self.button,
             played_at=played_at, time_zone=head["tz"], played_at_utc=utc,
-            seats=tuple(seats), actions=tuple(self.actions),
+            seats=self.hand_seats(), actions=tuple(self.actions),
             boards=tuple(boards[k] for k in sorted(boards)) or ((),),
             uncalled=tuple(self.uncalled), shows=tuple(self.shows),
             collects=tuple(self.collects), cash_outs=tuple(self.cash_outs),
-            added_money=tuple(self.added), summary=summary,
+            added_money=tuple(self.added), summary=self.summary(),
             tournament_id=head["tournament"], tournament_level=head["level"],
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
-            hero=self.hero or next(iter(self.dealt), None),
-            buy_in_amount=cost, buy_in_currency=cost_currency,
+            hero=self.hero_name(), buy_in_amount=cost, buy_in_currency=cost_currency,
             finishes=tuple(self.finishes) if in_tournament else (),
             chips_added=tuple(self.chips_added))
-
-
-def _seat_number(seat: Seat) -> int:
-    return seat.seat

@@ -15,8 +15,8 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
-                         Structure, UnsupportedHand)
+from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure,
+                         UnsupportedHand)
 from engine.rules.pots import uncalled
 from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
@@ -234,46 +234,36 @@ class PacificBuilder(Builder):
         collected = sum((c.amount for c in self.collects), ZERO)
         return () if collected > sum(put.values(), ZERO) - back[1] else (back,)
 
-    def finish(self) -> Hand:
-        head = self.head
-        date = head["date"]
-        played_at = None
-        if date:  # "04 07 2016 02:30:27": day, month, year
-            day, month, year, clock = date.split(" ")
-            hour, minute, second = clock.split(":")
-            played_at = datetime(int(year), int(month), int(day), int(hour), int(minute),
-                                 int(second))
+    def tournament_cost(self) -> tuple[Decimal | None, str | None]:
+        cost, currency = buy_in_cost(self.head["buy_in"])
+        return cost, "play" if cost and self.head["kind"] != "Real Money" else currency
+
+    def played_at(self) -> tuple[datetime | None, None]:
+        date = self.head["date"]
+        if not date:
+            return None, None  # (no time zone is written: no UTC time)
+        day, month, year, clock = date.split(" ")  # "04 07 2016 02:30:27": day, month, year
+        hour, minute, second = clock.split(":")
+        return datetime(int(year), int(month), int(day), int(hour), int(minute),
+                        int(second)), None
+
+    def cards_known(self) -> dict[str, tuple[str, ...]]:
         known = {s.player: s.cards for s in self.shows}
         known.update(self.dealt)
-        actions, away = self.actions, ()
+        return known
+
+    def finish(self) -> Hand:
+        actions = self.actions
         if self.early and self.dealt_down:  # SITS_OUT_BY_FOLDING: not dealt in
             away = {a.player for a in actions if a.street == PREDEAL and a.kind == FOLD}
-            actions = [a for a in actions if a.street != PREDEAL or a.kind != FOLD]
+            self.actions = [a for a in actions if a.street != PREDEAL or a.kind != FOLD]
+            self.seats = [(seat, player, stack, out or player in away, bounty)
+                          for seat, player, stack, out, bounty in self.seats]
         elif not self.dealt_down:  # an observer's file: the betting begins after the blinds
-            actions = [a._replace(street=PREFLOP) if a.street == PREDEAL
-                       and a.kind not in Kind.POSTS else a for a in actions]
-        seats = [Seat(seat, player, stack, out or player in away, bounty,
-                      known.get(player, ()))
-                 for seat, player, stack, out, bounty in self.seats]
-        seats.sort(key=_seat_number)
-        board = self.boards.get(1, ())
-        cost, cost_currency = buy_in_cost(head["buy_in"]) if head["tournament"] else (None, None)
-        if cost and head["kind"] != "Real Money":
-            cost_currency = "play"
-        return Hand(
-            site=head["site"], hand_id=head["hand_id"], game="Hold'em",
-            structure=self.structure, stakes=self.stakes(), currency=self.currency(),
-            table=self.table, max_seats=self.max_seats, button_seat=self.button,
-            played_at=played_at, time_zone=None, played_at_utc=None,
-            seats=tuple(seats), actions=tuple(actions), boards=(board,),
-            uncalled=self.returned(actions), shows=tuple(self.shows),
-            collects=tuple(self.collects), summary=None,
-            tournament_id=head["tournament"], buy_in=head["buy_in"], zoom=head["zoom"] is not None,
-            hero=self.hero, buy_in_amount=cost, buy_in_currency=cost_currency)
-
-
-def _seat_number(seat: Seat) -> int:
-    return seat.seat
+            self.actions = [a._replace(street=PREFLOP) if a.street == PREDEAL
+                            and a.kind not in Kind.POSTS else a for a in actions]
+        self.uncalled = list(self.returned(self.actions))
+        return super().finish()
 
 
 # ------------------------------------------------------------------ other games
