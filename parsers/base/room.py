@@ -50,6 +50,9 @@ class Room:
     # what a hand needs from before it to be read (an XML session's header): the last
     # match before a hand is put in front of its text; None: a hand stands alone
     context: re.Pattern[str] | None = None
+    # the room's writer, if it writes hands: Hand → its text (``errors.Skip`` for a
+    # hand its format cannot express)
+    write: Callable[[Hand], str] | None = None
 
     def rules_for(self, hand: Hand) -> RoomRules:
         return self.rules_by_site.get(hand.site, self.rules)

@@ -16,6 +16,7 @@ from engine.rules.room_rules import RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
+from parsers.pokerstars.write import write_hand
 
 GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|"
          "5 Card Omaha|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel|"
@@ -82,4 +83,5 @@ ROOM = Room(
     rules_by_site={"Run It Once": RoomRules("Run It Once")},
     whole=whole,
     between=re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*"),  # Zoom archives number their hands
+    write=write_hand,
 )
