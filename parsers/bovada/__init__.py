@@ -14,7 +14,7 @@ from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.bovada.build import LIMITS, SITES, BovadaBuilder
+from parsers.bovada.build import LIMITS, SITE_BY_BRAND, BovadaBuilder
 
 BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
 
@@ -32,7 +32,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
     if m is None:
         return None  # not a header Bovada writes: the grammar says why
     brand, hand_id, game, limit = m.groups()
-    return UnsupportedHand(SITES.get(brand, "Bodog"), hand_id, game.replace("_", " "),
+    return UnsupportedHand(SITE_BY_BRAND.get(brand, "Bodog"), hand_id, game.replace("_", " "),
                            LIMITS.get(limit) if limit else None, None, None, text)
 
 

@@ -70,7 +70,7 @@ FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind
 _new = tuple.__new__
 LIMITS = {None: Structure.NO_LIMIT, "No Limit": Structure.NO_LIMIT,
           "Pot Limit": Structure.POT_LIMIT, "Fixed Limit": Structure.FIXED_LIMIT}
-SITES = {"Bovada": "Bovada", "Ignition": "Ignition"}  # every Bodog brand is "Bodog"
+SITE_BY_BRAND = {"Bovada": "Bovada", "Ignition": "Ignition"}  # every Bodog brand is "Bodog"
 _TABLE_SIZE = 10  # the most seats a table has: numbers beyond are entry numbers
 _SEAT_NAME = re.compile(r"Seat ?\+?(\d+)")
 _PLAYER_ID = re.compile(r"Seat ?(\d+): (\S+?),?(?= |$)")
@@ -137,7 +137,7 @@ class BovadaBuilder(Builder):
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, hand_id, zone, table, tournament, tour_table, limit, level,
                sb, bb, date, tz):
-        self.site = SITES.get(brand, "Bodog")
+        self.site = SITE_BY_BRAND.get(brand, "Bodog")
         self.hand_id = hand_id
         self.zone = zone == "Zone Poker ID"
         self.table = tour_table or table or ""

@@ -48,7 +48,8 @@ LIMITS = {"No Limit": Structure.NO_LIMIT, "NL": Structure.NO_LIMIT,
           "Limit": Structure.FIXED_LIMIT, "FL": Structure.FIXED_LIMIT,
           "Fixed Limit": Structure.FIXED_LIMIT}
 SITE = "Full Tilt Poker"
-SITES = {"Full Tilt Poker": SITE, "FullTiltPoker": SITE, "Full Tilt Poker.fr": "Full Tilt Poker.fr"}
+SITE_BY_BRAND = {"Full Tilt Poker": SITE, "FullTiltPoker": SITE,
+                 "Full Tilt Poker.fr": "Full Tilt Poker.fr"}
 FOLDED_ON = {"before the Flop": PREFLOP, "on the Flop": FLOP, "on the Turn": TURN,
              "on the River": RIVER}
 MONTHS = {m: i for i, m in enumerate(
@@ -123,7 +124,7 @@ class FullTiltBuilder(Builder):
                                 "client saw (the header ends \"(partial)\")")
         if sb is None:
             sb, bb, ante, cap, cap_word, limit = sb2, bb2, ante2, cap2, cap_word2, limit2
-        self.head = {**self.HEAD, "site": SITES[brand], "hand_id": hand_id,
+        self.head = {**self.HEAD, "site": SITE_BY_BRAND[brand], "hand_id": hand_id,
                      "tournament": tournament, "buy_in": buy_in, "sb": sb, "bb": bb,
                      "date": _date(time, date), "tz": tz,
                      "date_et": _date(time_et, date_et) if time_et else None, "tz_et": tz_et}

@@ -14,7 +14,7 @@ from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_STAYS_IN_POT, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.partypoker.build import BRANDS, HOLDEM, LIMITS, PartyBuilder
+from parsers.partypoker.build import SITE_BY_BRAND, HOLDEM, LIMITS, PartyBuilder
 
 
 _FIRST = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}(?: \(([^)]*)\))?[^\n]*\n(.*)")
@@ -35,7 +35,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
         return None
     limit = _LIMIT.search(game_line)
     name = _NAME.match(game_line)
-    return UnsupportedHand(BRANDS.get(m.group(2), m.group(2)), m.group(1),
+    return UnsupportedHand(SITE_BY_BRAND.get(m.group(2), m.group(2)), m.group(1),
                            name.group(1) if name else game_line.split(" - ")[0],
                            LIMITS[limit.group(1)] if limit else None, None, None, text)
 

@@ -35,7 +35,7 @@ PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLO
 FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
 LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT,
           "Limit": Structure.FIXED_LIMIT, None: Structure.FIXED_LIMIT}
-BRANDS = {None: "PartyPoker", "Party": "PartyPoker", "PartyPoker": "PartyPoker",
+SITE_BY_BRAND = {None: "PartyPoker", "Party": "PartyPoker", "PartyPoker": "PartyPoker",
           "WPN": "Winning Poker Network", "PokerBros": "PokerBros", "Pacific": "Pacific Poker",
           "IPoker": "iPoker", "Poker Stars": "PokerStars", "PokerMaster": "PokerMaster"}
 HOLDEM = ("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem")
@@ -87,7 +87,7 @@ class PartyBuilder(Builder):
     # ------------------------------------------------------------ the header
     def HISTORY(self, hand_id, brand):
         self.hand_id = hand_id
-        self.site = BRANDS.get(brand, brand)
+        self.site = SITE_BY_BRAND.get(brand, brand)
 
     def _when(self, date, tz, year):
         self.date, self.tz, self.year = date, tz, year

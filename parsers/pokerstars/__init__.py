@@ -24,16 +24,16 @@ GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omah
          "Single Draw 2-7 Lowball|Badugi")
 HOLDEM = frozenset({"Hold'em", "HOLD'EM"})
 # the brands that write the format, as a header names them → the site's name
-SITES = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars", "Full Tilt": "Full Tilt",
-         "PokerBros": "PokerBros", "PokerMaster": "PokerMaster",
-         "Run It Once Poker": "Run It Once"}
-BRAND = "|".join(map(re.escape, SITES))
+SITE_BY_BRAND = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars",
+                 "Full Tilt": "Full Tilt", "PokerBros": "PokerBros", "PokerMaster": "PokerMaster",
+                 "Run It Once Poker": "Run It Once"}
+BRAND = "|".join(map(re.escape, SITE_BY_BRAND))
 
 
 class StarsBuilder(Builder):
     PLACEHOLDERS = {**Builder.PLACEHOLDERS, "BRAND": BRAND,
                     "GAME": GAMES.replace("/", r"\/").replace("+", r"\+")}
-    site_by_brand = SITES
+    site_by_brand = SITE_BY_BRAND
 
 
 _GAME = re.compile(StarsBuilder.PLACEHOLDERS["GAME"])
