@@ -14,13 +14,16 @@ Conventions of the PokerStars family, named where they apply:
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Sequence
+from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
+from operator import itemgetter
 
 from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
                          Show, Stakes, Street, Structure, Summary, SummarySeat)
 from parsers.base.tourney import buy_in_cost, prize
-from parsers.base.values import CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
+from parsers.base.values import AMOUNT, CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
 from parsers.base.values import cards as read_cards
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = tuple(Street)
@@ -32,6 +35,7 @@ _new = tuple.__new__
 FOLDED_ON = {"before Flop": PREFLOP, "before Turn": FLOP, "before River": TURN,
              "on the Flop": FLOP, "on the Turn": TURN, "on the River": RIVER}
 _CHIP = Decimal(1)
+_SEAT_NUMBER = itemgetter(0)  # a Seat's number (the Hand's seats are in seat order)
 LIMITS = {
     "No Limit": Structure.NO_LIMIT, "NO LIMIT": Structure.NO_LIMIT,
     "Pot Limit": Structure.POT_LIMIT, "POT LIMIT": Structure.POT_LIMIT,
@@ -44,6 +48,24 @@ LIMITS = {
 class Builder:
     """Builds one Hand from the tokens of one hand (see the module doc)."""
 
+    # what the grammar's {placeholders} stand for; a room extends the table:
+    # PLACEHOLDERS = {**Builder.PLACEHOLDERS, "NAME": r".*?"}
+    PLACEHOLDERS: dict[str, str] = {
+        "M": AMOUNT,
+        "NAME": r".+?",
+        "CARDS": r"[^\]]*",
+        "LIMIT": "|".join(sorted((re.escape(k) for k in LIMITS), key=len, reverse=True)),
+        "DATE": r"\d{4}\/\d\d?\/\d\d?(?: -)? \d\d?:\d\d(?::\d\d)?",
+        "ROLES": r"(?: \((?:button|small blind|big blind|button blind)\))*",
+    }
+    # line starts many lines share: matched once a line (a speed measure only)
+    SHARED_PREFIXES: tuple[str, ...] = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
+
+    # the header's fields (Builder.header): a room's header sets those it writes
+    HEAD: dict[str, str | None] = dict.fromkeys((
+        "site", "hand_id", "zoom", "tournament", "buy_in", "level", "sb", "bb", "cap",
+        "currency", "date", "tz", "date_et", "tz_et"))
+    money = staticmethod(money)  # an amount's text → Decimal: the room's way of writing them
     site_by_brand: dict[str, str] = {}  # a room's brands as written → its site's name
     limits: dict[str, str] = LIMITS  # limit words as written → Structure
     silent: frozenset[str] = frozenset({"HOLE_CARDS", "SUMMARY", "RUN_TWICE", "DOESNT_SHOW",
@@ -111,16 +133,21 @@ class Builder:
     methods: dict = {}
 
     # ------------------------------------------------------------ the header
-    def HEADER(self, brand, zoom, hand_id, club, tournament, buy_in, game, limit, level,
-               sb, bb, cap, button_blind, button_ante, currency, date, tz, date_et, tz_et):
-        self.head = {"site": self.site_by_brand[brand], "hand_id": hand_id, "zoom": zoom,
-                     "tournament": tournament, "buy_in": buy_in, "level": level, "sb": sb,
-                     "bb": bb, "cap": cap, "currency": currency, "date": date, "tz": tz,
-                     "date_et": date_et, "tz_et": tz_et}
+    def header(self, limit: str, **fields: str | None) -> None:
+        """The header's fields (those not given as ``HEAD`` has them), and the
+        structure and big blind its limit and stakes name."""
+        head = self.head = {**self.HEAD, **fields}
         self.structure = self.limits[limit]
         # FIXED_LIMIT_STAKES_ARE_BETS: "Limit ($1/$2)" names the small and big bet;
         # the big blind is the small bet
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.big_blind = self.money(head["sb"] if self.structure == Structure.FIXED_LIMIT
+                                    else head["bb"])
+
+    def HEADER(self, brand, zoom, hand_id, club, tournament, buy_in, game, limit, level,
+               sb, bb, cap, button_blind, button_ante, currency, date, tz, date_et, tz_et):
+        self.header(limit, site=self.site_by_brand[brand], hand_id=hand_id, zoom=zoom,
+                    tournament=tournament, buy_in=buy_in, level=level, sb=sb, bb=bb, cap=cap,
+                    currency=currency, date=date, tz=tz, date_et=date_et, tz_et=tz_et)
 
     def TABLE(self, table, max_seats, button):
         self.table = table
@@ -131,14 +158,14 @@ class Builder:
         number = int(seat)  # (the grammar's digits are ASCII)
         if number > MAX_SEAT_NUMBER:
             seat_number(seat)  # says why
-        self.seats.append((number, player, money(stack), out is not None,
-                           money(bounty) if bounty else None))
+        self.seats.append((number, player, self.money(stack), out is not None,
+                           self.money(bounty) if bounty else None))
         if hero:
             self.hero = player
 
     # ------------------------------------------------------------ blinds and antes
     def _post(self, kind: str, player: str, amount: str, all_in: str | None) -> None:
-        value = money(amount)
+        value = self.money(amount)
         put = self.put
         if kind == Kind.POST_ANTE:
             if not self.ante and not all_in:
@@ -198,14 +225,14 @@ class Builder:
                                           self.line)))
 
     def CALL(self, player, amount, all_in):
-        value = money(amount)
+        value = self.money(amount)
         put = self.put
         put[player] = put.get(player, ZERO) + value
         self.actions.append(_new(Action, (self.street, player, CALL, value, None,
                                           all_in is not None, self.line)))
 
     def BET(self, player, amount, all_in):
-        value = money(amount)
+        value = self.money(amount)
         put = self.put
         to = put[player] = put.get(player, ZERO) + value
         self.actions.append(_new(Action, (self.street, player, BET, value, to,
@@ -213,8 +240,8 @@ class Builder:
 
     def RAISE(self, player, by, to, all_in, cap):
         # "raises X to Y": Y is what counts (some exports misstate X), but X must be an amount
-        money(by)
-        total = money(to)
+        self.money(by)
+        total = self.money(to)
         put = self.put
         amount = total - put.get(player, ZERO)
         put[player] = total
@@ -258,15 +285,15 @@ class Builder:
 
     # ------------------------------------------------------------ after the betting
     def UNCALLED(self, amount, player):
-        self.uncalled.append((player, money(amount)))
+        self.uncalled.append((player, self.money(amount)))
 
     def COLLECTED(self, player, amount, main, side, side_n):
         # "from pot": the pot as a whole; "main pot": 0; "side pot": 1; "side pot-2": 2
         pot = 0 if main else (int(side_n) if side_n else 1) if side else None
-        self.collects.append(_new(Collect, (player, money(amount), pot, self.run)))
+        self.collects.append(_new(Collect, (player, self.money(amount), pot, self.run)))
 
     def CASH_OUT(self, player, amount, fee):
-        self.cash_outs.append((player, money(amount), money(fee) if fee else ZERO))
+        self.cash_outs.append((player, self.money(amount), self.money(fee) if fee else ZERO))
 
     def SHOWS(self, player, cards, hand_name):
         self.shows.append(_new(Show, (player, read_cards(cards), True, hand_name, self.run,
@@ -278,14 +305,15 @@ class Builder:
         self.shows.append(Show(player, (), False, None, self.run))
 
     def ADDED_MONEY(self, amount):
-        self.added.append(("splash", money(amount)))
+        self.added.append(("splash", self.money(amount)))
 
     # ------------------------------------------------------------ the SUMMARY
     def TOTAL_POT(self, total, pot0, pot1, pot2, pot3, pot4, pot5, pot6, pot7, pot8, pot9,
                   added, rake):
         written = (pot0, pot1, pot2, pot3, pot4, pot5, pot6, pot7, pot8, pot9)
-        pots = tuple(money(p) for p in written if p)
-        self.pot = (money(total), money(rake), pots, (), money(added) if added else ZERO)
+        pots = tuple(self.money(p) for p in written if p)
+        self.pot = (self.money(total), self.money(rake), pots, (),
+                    self.money(added) if added else ZERO)
 
     def BOARD(self, run, cards):
         self.summary_boards[RUNS[run]] = read_cards(cards)
@@ -304,7 +332,7 @@ class Builder:
 
     def SUMMARY_SHOWED(self, seat, player, cards, won1, name1, won2, name2, won3, name3,
                        cashed_out):
-        won = self._kept(tuple(money(w) for w in (won1, won2, won3) if w), cashed_out)
+        won = self._kept(tuple(self.money(w) for w in (won1, won2, won3) if w), cashed_out)
         names = tuple(n for n in (name1, name2, name3) if n)
         self.summary_seats.append(_new(SummarySeat, (int(seat), player, "showed", None,
                                                      read_cards(cards), won, names)))
@@ -312,11 +340,11 @@ class Builder:
     def SUMMARY_MUCKED(self, seat, player, cards, won, cashed_out):
         self.summary_seats.append(_new(SummarySeat, (
             int(seat), player, "mucked", None, read_cards(cards),
-            self._kept((money(won),), cashed_out) if won else (), ())))
+            self._kept((self.money(won),), cashed_out) if won else (), ())))
 
     def SUMMARY_COLLECTED(self, seat, player, collected, won):
         self.summary_seats.append(_new(SummarySeat, (int(seat), player, "collected", None,
-                                                     (), (money(collected or won),), ())))
+                                                     (), (self.money(collected or won),), ())))
 
     def SUMMARY_SAT_OUT(self, seat, player):
         self.summary_seats.append(SummarySeat(int(seat), player, "sat out"))
@@ -349,12 +377,13 @@ class Builder:
         head = self.head
         sb, bb, cap = head["sb"], head["bb"], head["cap"]
         if self.structure == Structure.FIXED_LIMIT:
-            small_bet, big_bet = money(sb), money(bb)
+            small_bet, big_bet = self.money(sb), self.money(bb)
             # no small blind posted: half the small bet, in whole cents (or chips)
             half = (small_bet / 2).quantize(_CHIP if sb.isdigit() else CENT, ROUND_DOWN)
             return Stakes(self.small_blind_posted or half, small_bet, self.ante,
                           small_bet=small_bet, big_bet=big_bet)
-        return Stakes(money(sb), self.big_blind, self.ante, money(cap) if cap else None)
+        return Stakes(self.money(sb), self.big_blind, self.ante,
+                      self.money(cap) if cap else None)
 
     def currency(self) -> str:
         head = self.head
@@ -363,25 +392,49 @@ class Builder:
         return (head["currency"] or CURRENCY_BY_SYMBOL.get((head["sb"] or "")[:1])
                 or "play")
 
-    def finish(self) -> Hand:
+    def played_at(self) -> tuple[datetime | None, datetime | None]:
+        """When the hand was played, on the room's clock and in UTC (None: not known)."""
         head = self.head
         played_at = stamp(head["date"])
         utc = (to_utc(stamp(head["date_et"]), head["tz_et"]) if head["date_et"]
                else to_utc(played_at, head["tz"]))
+        return played_at, utc
+
+    def cards_known(self) -> dict[str, tuple[str, ...]]:
+        """Each player's hole cards, where the hand shows them."""
         known = {s.player: s.cards for s in self.summary_seats if s.cards}
         known.update((s.player, s.cards) for s in self.shows if len(s.cards) > 1)
         known.update(self.dealt)
+        return known
+
+    def hand_seats(self) -> tuple[Seat, ...]:
+        """The Hand's seats, in seat order, with the cards known."""
+        known = self.cards_known()
         seats = [_new(Seat, (seat, player, stack, out, bounty, known.get(player, ())))
                  for seat, player, stack, out, bounty in self.seats]
-        seats.sort(key=_seat_number)
-        summary = None
-        if self.pot is not None:
-            total, rake, pots, fees, added = self.pot
-            if self.not_awarded:
-                fees += tuple(("cashed out", a) for a in self.not_awarded)
-            boards = self.summary_boards
-            summary = Summary(total, rake, pots, fees, tuple(boards[k] for k in sorted(boards)),
-                              tuple(self.summary_seats), added)
+        seats.sort(key=_SEAT_NUMBER)
+        return tuple(seats)
+
+    def summary(self) -> Summary | None:
+        """The room's own account of the hand (its SUMMARY's pot), if it wrote one."""
+        if self.pot is None:
+            return None
+        total, rake, pots, fees, added = self.pot
+        if self.not_awarded:
+            fees += tuple(("cashed out", a) for a in self.not_awarded)
+        boards = self.summary_boards
+        return Summary(total, rake, pots, fees, tuple(boards[k] for k in sorted(boards)),
+                       tuple(self.summary_seats), added)
+
+    def hero_name(self) -> str | None:
+        """Whose cards the file's owner was dealt: the hero the room marks, else the
+        player a "Dealt to" line names."""
+        return self.hero or next(iter(self.dealt), None)
+
+    def finish(self) -> Hand:
+        """The Hand, made of what the lines said and of the hooks above."""
+        head = self.head
+        played_at, utc = self.played_at()
         boards = self.boards
         buy_in = head["buy_in"]
         in_tournament = head["tournament"] is not None
@@ -391,18 +444,13 @@ class Builder:
             structure=self.structure, stakes=self.stakes(), currency=self.currency(),
             table=self.table, max_seats=self.max_seats, button_seat=self.button,
             played_at=played_at, time_zone=head["tz"], played_at_utc=utc,
-            seats=tuple(seats), actions=tuple(self.actions),
+            seats=self.hand_seats(), actions=tuple(self.actions),
             boards=tuple(boards[k] for k in sorted(boards)) or ((),),
             uncalled=tuple(self.uncalled), shows=tuple(self.shows),
             collects=tuple(self.collects), cash_outs=tuple(self.cash_outs),
-            added_money=tuple(self.added), summary=summary,
+            added_money=tuple(self.added), summary=self.summary(),
             tournament_id=head["tournament"], tournament_level=head["level"],
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
-            hero=self.hero or next(iter(self.dealt), None),
-            buy_in_amount=cost, buy_in_currency=cost_currency,
+            hero=self.hero_name(), buy_in_amount=cost, buy_in_currency=cost_currency,
             finishes=tuple(self.finishes) if in_tournament else (),
             chips_added=tuple(self.chips_added))
-
-
-def _seat_number(seat: Seat) -> int:
-    return seat.seat

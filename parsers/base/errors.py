@@ -1,4 +1,5 @@
-"""The one exception a room parser raises for text that cannot become a Hand."""
+"""A room's exceptions: its parser's for text that cannot become a Hand, its writer's for
+a Hand its format cannot express."""
 from __future__ import annotations
 
 
@@ -10,3 +11,12 @@ class ParseError(ValueError):
         self.line = line
         self.reason = reason  # general, for grouping: "unrecognised line"
         self.detail = detail  # particular: the line itself
+
+
+class Skip(Exception):
+    """A hand a room's writer cannot express as played; ``reason`` is short and stable
+    (counted)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason

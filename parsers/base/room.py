@@ -35,8 +35,8 @@ def summary_lists_every_seat(text: str, unlisted: re.Pattern[str] | None = None)
 
 @dataclass(frozen=True)
 class Room:
-    name: str  # as the database keeps it (files.format): "pokerstars"
-    title: str  # for people: "PokerStars"
+    name: str  # the room's package, parsers/<name>, as files.format keeps it: "pokerstars"
+    title: str  # for people: "PokerStars" (a site, the brand a hand was played on, is Hand.site)
     start: re.Pattern[str]  # where a hand begins; a file holding one is the room's
     parse: Callable[[str], Hand | UnsupportedHand]  # one hand's text, or ParseError
     rules: RoomRules  # the replay's rules for the room's hands ...
@@ -50,6 +50,9 @@ class Room:
     # what a hand needs from before it to be read (an XML session's header): the last
     # match before a hand is put in front of its text; None: a hand stands alone
     context: re.Pattern[str] | None = None
+    # the room's writer, if it writes hands: Hand → its text (``errors.Skip`` for a
+    # hand its format cannot express)
+    write: Callable[[Hand], str] | None = None
 
     def rules_for(self, hand: Hand) -> RoomRules:
         return self.rules_by_site.get(hand.site, self.rules)

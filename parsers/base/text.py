@@ -1,14 +1,14 @@
 """A room that writes text: its grammar, the builder of its lines, and parse().
 
 ``TextParser`` puts a room's pieces together: the grammar file (which %imports the
-base grammar, ``lines.lark``, and %overrides what the room writes otherwise), the
-placeholders its patterns use ({M}, {NAME}, ...), its Builder class, and how it
-tells a hand of another game. The grammar is built the first time a hand is parsed.
+base grammar, ``lines.lark``, and %overrides what the room writes otherwise), its
+Builder class (whose ``PLACEHOLDERS`` say what the patterns' {M}, {NAME}, ... stand
+for), and how it tells a hand of another game. The grammar is built the first time a hand is parsed.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 
@@ -26,23 +26,21 @@ _INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
 class TextParser:
     """Parses one hand's text of a room (see the module doc)."""
 
-    def __init__(self, grammar: Path, builder: type[Builder], placeholders: Mapping[str, str],
-                 shared_prefixes: tuple[str, ...] = (),
+    def __init__(self, grammar: Path, builder: type[Builder],
                  other_game: Callable[[str, str], UnsupportedHand | None] | None = None,
                  closing: str = "SUMMARY") -> None:
         self.path = grammar
         self.builder = builder
-        self.placeholders = dict(placeholders)
-        self.shared_prefixes = shared_prefixes
         self.other_game = other_game  # (first line, text) → the hand, if another game's
         self.closing = closing  # what a hand cut short lacks, for the error's reason
 
     @cached_property
     def grammar(self) -> LineGrammar:
         """The room's grammar, its lexer told how the builder reads each line."""
-        lexer = type("Lexer", (LineLexer,), {"placeholders": self.placeholders,
-                                             "shared_prefixes": self.shared_prefixes,
-                                             "order": self.builder.fields()})
+        builder = self.builder
+        lexer = type("Lexer", (LineLexer,), {"placeholders": dict(builder.PLACEHOLDERS),
+                                             "shared_prefixes": builder.SHARED_PREFIXES,
+                                             "order": builder.fields()})
         lines = LineGrammar(self.path.read_text("utf-8"), lexer, import_paths=[PARSERS])
         self.builder.bind([str(t.name) for t in lines.lark.terminals])
         return lines

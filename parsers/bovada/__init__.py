@@ -14,22 +14,9 @@ from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT
-from parsers.bovada.build import LIMITS, SITES, BovadaBuilder
+from parsers.bovada.build import LIMITS, SITE_BY_BRAND, BovadaBuilder
 
 BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
-PLACEHOLDERS = {
-    "M": AMOUNT,
-    # a position ("Big Blind", "UTG+1"): no brackets, parentheses nor colon
-    "NAME": r"[^\[\]():]*[^\[\](): ]",
-    "ME": r"(?: +\[ME\])",
-    # cards, "Ks Ad" ("9h Ad-Ad Qd 9h 8h 7c" in the SUMMARY, "Ac 5s Kd  " on its board):
-    # nothing else, so a card that is no card is never passed over in a line not read
-    "CARDS": r"(?:[2-9TJQKA][cdhs]|[ -])*",
-    # the rest of a SUMMARY line: words, and cards or a mark in brackets
-    "TAIL": r"(?:[^\[\]]|\[(?:(?:[2-9TJQKA][cdhs]|[ -])*|Mucked|Does not show|ME)\])*",
-}
-SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
 
 _GAME = re.compile(r"(" + BRANDS + r") Hand #C?(\d+):? +(?:(?:Zone Poker ID|TBL)#\d+ +)?"
                    r"([A-Z0-9_]+(?: HiLo)?)(?:ZonePoker)?[ ,].*?(No Limit|Pot Limit|Fixed Limit)?"
@@ -45,7 +32,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
     if m is None:
         return None  # not a header Bovada writes: the grammar says why
     brand, hand_id, game, limit = m.groups()
-    return UnsupportedHand(SITES.get(brand, "Bodog"), hand_id, game.replace("_", " "),
+    return UnsupportedHand(SITE_BY_BRAND.get(brand, "Bodog"), hand_id, game.replace("_", " "),
                            LIMITS.get(limit) if limit else None, None, None, text)
 
 
@@ -81,8 +68,7 @@ def whole(text: str) -> bool:
     return len(_SUMMARY_SEAT.findall(text, at)) >= len(set(_DEALT.findall(text, 0, at)))
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder, PLACEHOLDERS,
-                        SHARED_PREFIXES, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder, other_game)
 
 RULES = RoomRules(
     "Bovada", hand_names=names_agree,

@@ -57,11 +57,11 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.model.hand import (MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes,
-                         Street, Structure, Summary, SummarySeat)
+from engine.model.hand import (MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Show, Stakes,
+                         Street, Structure, SummarySeat)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
-from parsers.base.values import CURRENCY_BY_SYMBOL, money, stamp, to_utc
+from parsers.base.values import CURRENCY_BY_SYMBOL, money
 from parsers.base.values import cards as read_cards
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = (Street.PREDEAL, Street.PREFLOP, Street.FLOP,
@@ -70,7 +70,7 @@ FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind
 _new = tuple.__new__
 LIMITS = {None: Structure.NO_LIMIT, "No Limit": Structure.NO_LIMIT,
           "Pot Limit": Structure.POT_LIMIT, "Fixed Limit": Structure.FIXED_LIMIT}
-SITES = {"Bovada": "Bovada", "Ignition": "Ignition"}  # every Bodog brand is "Bodog"
+SITE_BY_BRAND = {"Bovada": "Bovada", "Ignition": "Ignition"}  # every Bodog brand is "Bodog"
 _TABLE_SIZE = 10  # the most seats a table has: numbers beyond are entry numbers
 _SEAT_NAME = re.compile(r"Seat ?\+?(\d+)")
 _PLAYER_ID = re.compile(r"Seat ?(\d+): (\S+?),?(?= |$)")
@@ -80,6 +80,18 @@ _SMALL_BLIND, _BIG_BLIND, _DEALER = "Small Blind", "Big Blind", "Dealer"
 class BovadaBuilder(Builder):
     """Builds one Hand from Bovada's lines (see the module doc)."""
 
+    PLACEHOLDERS = {
+        **Builder.PLACEHOLDERS,
+        # a position ("Big Blind", "UTG+1"): no brackets, parentheses nor colon
+        "NAME": r"[^\[\]():]*[^\[\](): ]",
+        "ME": r"(?: +\[ME\])",
+        # cards, "Ks Ad" ("9h Ad-Ad Qd 9h 8h 7c" in the SUMMARY, "Ac 5s Kd  " on its board):
+        # nothing else, so a card that is no card is never passed over in a line not read
+        "CARDS": r"(?:[2-9TJQKA][cdhs]|[ -])*",
+        # the rest of a SUMMARY line: words, and cards or a mark in brackets
+        "TAIL": r"(?:[^\[\]]|\[(?:(?:[2-9TJQKA][cdhs]|[ -])*|Mucked|Does not show|ME)\])*",
+    }
+    SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "SEATING_INFO", "SHOWDOWN_NAME",
                         "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
                         "TABLE_EVENT"})
@@ -125,7 +137,7 @@ class BovadaBuilder(Builder):
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, hand_id, zone, table, tournament, tour_table, limit, level,
                sb, bb, date, tz):
-        self.site = SITES.get(brand, "Bodog")
+        self.site = SITE_BY_BRAND.get(brand, "Bodog")
         self.hand_id = hand_id
         self.zone = zone == "Zone Poker ID"
         self.table = tour_table or table or ""
@@ -368,7 +380,9 @@ class BovadaBuilder(Builder):
         self.rake = money(rake) if rake else None
 
     def BOARD(self, cards):
-        self.summary_boards[1] = read_cards(cards)
+        board = read_cards(cards)
+        if board:  # ("Board [ ]": none)
+            self.summary_boards[1] = board
 
     def SUMMARY_WON(self, seat, player, won):
         player = self._who(player)
@@ -478,48 +492,37 @@ class BovadaBuilder(Builder):
         self.actions = actions
         self.boards = {1: self.summary_boards[1]}
 
+    def cards_known(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.dealt)  # (SHOWDOWN_NAMES_THE_FIVE: what is shown was dealt)
+
+    def hero_name(self) -> str | None:
+        return self.hero  # "[ME]" (every player's cards are dealt in the file)
+
+    def currency(self) -> str:
+        return "chips" if self.tournament else self.currency_code
+
     def finish(self) -> Hand:
         if not self.street_lines and self.summary_boards.get(1):
             self._streets_from_betting()
-        played_at = stamp(self.date)
-        numbers, button = self._numbers()
+        numbers, self.button = self._numbers()
         # SEATED_WITHOUT_A_PART_SAT_OUT
         part = {a.player for a in self.actions} | {c.player for c in self.collects}
         part |= self.dealt.keys()
-        known = dict(self.dealt)
         seats = []
         for _, p, stack, _, _ in self.seats:  # (a seat line's "sitting out" agrees)
             n = numbers[p]
             if n > MAX_SEAT_NUMBER:
                 raise ParseError(1, f"seat number {n} out of range")
-            seats.append(_new(Seat, (n, p, stack, p not in part, None, known.get(p, ()))))
-        seats.sort(key=_seat_number)
-        summary = None
+            seats.append((n, p, stack, p not in part, None))
+        self.seats = seats
         if self.total is not None:
             rake = self.rake
             if rake is None:  # RAKE_IS_WHAT_IS_LEFT
                 rake = self.total - sum((c.amount for c in self.collects), ZERO)
                 if rake < 0:
                     rake = ZERO
-            boards = self.summary_boards
-            summary = Summary(self.total, rake, (), (),
-                              tuple(boards[k] for k in sorted(boards) if boards[k]),
-                              tuple(self.summary_seats))
-        boards = self.boards
-        tournament = self.tournament
-        return Hand(
-            site=self.site, hand_id=self.hand_id, game="Hold'em",
-            structure=self.structure, stakes=self.stakes(),
-            currency="chips" if tournament else self.currency_code,
-            table=self.table, max_seats=None, button_seat=button,
-            played_at=played_at, time_zone=self.tz, played_at_utc=to_utc(played_at, self.tz),
-            seats=tuple(seats), actions=tuple(self.actions),
-            boards=tuple(boards[k] for k in sorted(boards)) or ((),),
-            uncalled=tuple(self.uncalled), shows=tuple(self.shows),
-            collects=tuple(self.collects), summary=summary,
-            tournament_id=tournament, tournament_level=self.level,
-            buy_in=None, zoom=self.zone, hero=self.hero)
-
-
-def _seat_number(seat: Seat) -> int:
-    return seat.seat
+            self.pot = (self.total, rake, (), (), ZERO)
+        self.head = {**self.HEAD, "site": self.site, "hand_id": self.hand_id,
+                     "tournament": self.tournament, "level": self.level,
+                     "zoom": True if self.zone else None, "date": self.date, "tz": self.tz}
+        return super().finish()

@@ -22,19 +22,8 @@ from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT
 from parsers.coinpoker.build import LIMITS, SITE, CoinBuilder
 from parsers.coinpoker.names import names_agree
-
-PLACEHOLDERS = {
-    "M": "₮?" + AMOUNT,
-    "NAME": r".+?",
-    "CARDS": r"[^\]]*",
-    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
-    "ROLES": r"(?: \((?:button|small blind|big blind|straddle)\))*",
-}
-# line starts many lines share: matched once a line (a speed measure only)
-SHARED_PREFIXES = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 
 # ------------------------------------------------------------------ other games
 # the game is what stands between the hand's number (and tournament) and the stakes
@@ -64,8 +53,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
     return UnsupportedHand(SITE, m.group(1), game, structure, None, None, text)
 
 
-text_parser = TextParser(Path(__file__).with_name("grammar.lark"), CoinBuilder, PLACEHOLDERS,
-                         SHARED_PREFIXES, other_game)
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), CoinBuilder, other_game)
 
 CANCELLED = "\n*** HAND CANCELLED ***"
 _RETURNED = re.compile(r"All bets returned \(([^)\n]*)\)")

@@ -43,6 +43,7 @@ from functools import lru_cache
 from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
+from parsers.base.values import AMOUNT
 from parsers.base.values import cards as read_cards
 from parsers.base.values import money as plain_money
 
@@ -70,6 +71,11 @@ def money(text: str) -> Decimal:
 class CoinBuilder(Builder):
     """Builds one Hand from CoinPoker's lines (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": "₮?" + AMOUNT,
+                    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
+                    "ROLES": r"(?: \((?:button|small blind|big blind|straddle)\))*"}
+    money = staticmethod(money)  # TETHER
+    limits = LIMITS
     silent = Builder.silent | {"RUN_COUNT", "GAME_ENDED", "EVENT"}
 
     def tournament_cost(self) -> tuple[None, None]:
@@ -85,12 +91,8 @@ class CoinBuilder(Builder):
     # ------------------------------------------------------------ the header
     def HEADER(self, hand_id, tournament, title, limit, short, level, sb, bb, ante, level_ante,
                table_ante, code, play, date, tz):
-        self.head = {"site": SITE, "hand_id": hand_id, "zoom": None,
-                     "tournament": tournament, "buy_in": title, "level": level, "sb": sb,
-                     "bb": bb, "cap": None, "currency": None, "date": date, "tz": tz,
-                     "date_et": None, "tz_et": None}
-        self.structure = LIMITS[limit or short]
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.header(limit or short, site=SITE, hand_id=hand_id, tournament=tournament,
+                    buy_in=title, level=level, sb=sb, bb=bb, date=date, tz=tz)
         ante = ante or level_ante or table_ante
         if ante:
             self.ante = money(ante)
@@ -112,7 +114,7 @@ class CoinBuilder(Builder):
         street = self.street
         if street == PREFLOP:  # (2026 writes a straddle after the "Dealt to" lines)
             self.street = PREDEAL
-        self._post(kind, player, str(money(amount)), all_in)
+        self._post(kind, player, amount, all_in)
         self.street = street
 
     def POST_SB(self, player, amount, all_in):
@@ -143,20 +145,6 @@ class CoinBuilder(Builder):
         if cards:
             self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
-    def CALL(self, player, amount, all_in):
-        value = money(amount)
-        put = self.put
-        put[player] = put.get(player, ZERO) + value
-        self.actions.append(_new(Action, (self.street, player, CALL, value, None,
-                                          all_in is not None, self.line)))
-
-    def BET(self, player, amount, all_in):
-        value = money(amount)
-        put = self.put
-        to = put[player] = put.get(player, ZERO) + value
-        self.actions.append(_new(Action, (self.street, player, BET, value, to,
-                                          all_in is not None, self.line)))
-
     def RAISE(self, player, by, to, all_in):
         added = money(by)
         put = self.put
@@ -186,14 +174,8 @@ class CoinBuilder(Builder):
                                           self.line)))
 
     # ------------------------------------------------------------ after the betting
-    def UNCALLED(self, amount, player):
-        self.uncalled.append((player, money(amount)))
-
     def RETURN(self, player, amount):  # RETURN_IS_UNCALLED
         self.uncalled.append((player, money(amount)))
-
-    def CASH_OUT(self, player, amount, fee):
-        self.cash_outs.append((player, money(amount), money(fee) if fee else ZERO))
 
     def FIRST_FLOP(self, cards):
         self.FLOP(cards)

@@ -18,20 +18,8 @@ from engine.rules.room_rules import RoomRules
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT
 from parsers.fulltilt.build import LIMITS, SITE, FullTiltBuilder
 from parsers.fulltilt.names import names_agree
-
-PLACEHOLDERS = {
-    "M": AMOUNT,
-    "STAKE": r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?[KMB]?",
-    "NAME": r".+?",
-    "CARDS": r"[^\]]*",
-    "LIMIT": "No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL",
-    "ROLES": r"(?: \((?:button|small blind|big blind)\))*",
-}
-# line starts many lines share: matched once a line (a speed measure only)
-SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
 
 # the game, after the stakes (until 2013) or before them (since)
 _GAME = re.compile(r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker) Game #(\d+): .*? - "
@@ -56,8 +44,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
                            table.group(1) if table else None, None, text)
 
 
-text_parser = TextParser(Path(__file__).with_name("grammar.lark"), FullTiltBuilder,
-                         PLACEHOLDERS, SHARED_PREFIXES, other_game)
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), FullTiltBuilder, other_game)
 _CANCELLED = re.compile(r"^Hand #\d+ has been cancell?ed", re.MULTILINE)
 
 

@@ -48,7 +48,8 @@ LIMITS = {"No Limit": Structure.NO_LIMIT, "NL": Structure.NO_LIMIT,
           "Limit": Structure.FIXED_LIMIT, "FL": Structure.FIXED_LIMIT,
           "Fixed Limit": Structure.FIXED_LIMIT}
 SITE = "Full Tilt Poker"
-SITES = {"Full Tilt Poker": SITE, "FullTiltPoker": SITE, "Full Tilt Poker.fr": "Full Tilt Poker.fr"}
+SITE_BY_BRAND = {"Full Tilt Poker": SITE, "FullTiltPoker": SITE,
+                 "Full Tilt Poker.fr": "Full Tilt Poker.fr"}
 FOLDED_ON = {"before the Flop": PREFLOP, "on the Flop": FLOP, "on the Turn": TURN,
              "on the River": RIVER}
 MONTHS = {m: i for i, m in enumerate(
@@ -86,6 +87,11 @@ def _date(time: str, date: str) -> str:
 class FullTiltBuilder(Builder):
     """Builds one Hand from Full Tilt's lines (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS,
+                    "STAKE": r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?[KMB]?",
+                    "LIMIT": "No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL",
+                    "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
     limits = LIMITS
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "DURATION", "RUN_POT", "EVENT", "CHAT"})
 
@@ -118,11 +124,10 @@ class FullTiltBuilder(Builder):
                                 "client saw (the header ends \"(partial)\")")
         if sb is None:
             sb, bb, ante, cap, cap_word, limit = sb2, bb2, ante2, cap2, cap_word2, limit2
-        self.head = {"site": SITES[brand], "hand_id": hand_id, "zoom": None,
-                     "tournament": tournament, "buy_in": buy_in, "level": None, "sb": sb,
-                     "bb": bb, "cap": None, "currency": None, "date": _date(time, date),
-                     "tz": tz, "date_et": _date(time_et, date_et) if time_et else None,
-                     "tz_et": tz_et}
+        self.head = {**self.HEAD, "site": SITE_BY_BRAND[brand], "hand_id": hand_id,
+                     "tournament": tournament, "buy_in": buy_in, "sb": sb, "bb": bb,
+                     "date": _date(time, date), "tz": tz,
+                     "date_et": _date(time_et, date_et) if time_et else None, "tz_et": tz_et}
         self.structure = self.limits[limit]
         small, big = self.stakes_written = stake(sb), stake(bb)
         # FIXED_LIMIT_STAKES_ARE_BETS: the big blind is the small bet

@@ -13,31 +13,25 @@ from pathlib import Path
 
 from engine.model.hand import ZERO, Kind, Show, Stakes, Street, Structure, UnsupportedHand
 from engine.rules.room_rules import RoomRules
-from parsers.base.builder import LIMITS, RUNS, Builder
+from parsers.base.builder import RUNS, Builder
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT, money
+from parsers.base.values import money
 from parsers.base.values import cards as read_cards
 from parsers.ggpoker.names import names_agree
 
 SITE = "GGPoker"
 PREDEAL = Street.PREDEAL
-PLACEHOLDERS = {
-    "M": AMOUNT,
-    "NAME": r".+?",
-    "CARDS": r"[^\]]*",
-    "LIMIT": "|".join(sorted((re.escape(k) for k in LIMITS), key=len, reverse=True)),
-    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
-    "ROLES": r"(?: \((?:button|small blind|big blind)\))*",
-}
-# line starts many lines share: matched once a line (a speed measure only)
-SHARED_PREFIXES = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
 FEES = ("jackpot", "bingo", "fortune", "tax")  # the pot line's fields besides the rake
 
 
 class GGBuilder(Builder):
     """The base builder, reading the lines GG writes its own way."""
+
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS,
+                    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
+                    "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
 
     silent = Builder.silent | {"EV_CASHOUT", "INSURANCE"}
 
@@ -45,12 +39,9 @@ class GGBuilder(Builder):
         return None, None  # the header names the tournament ("Daily Special $250"), not its buy-in
 
     def HEADER(self, hand_id, kind, tournament, title, limit, level, sb, bb, ante, date, tz):
-        self.head = {"site": SITE, "hand_id": hand_id, "zoom": kind == "RC" or None,
-                     "tournament": tournament, "buy_in": title, "level": level, "sb": sb,
-                     "bb": bb, "cap": None, "currency": None, "date": date, "tz": tz,
-                     "date_et": None, "tz_et": None}
-        self.structure = self.limits[limit]
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.header(limit, site=SITE, hand_id=hand_id, zoom=kind == "RC" or None,
+                    tournament=tournament, buy_in=title, level=level, sb=sb, bb=bb, date=date,
+                    tz=tz)
         if ante:  # written inside the level since 2021: "Level10(250/500(60))"
             self.ante = money(ante)
 
@@ -188,8 +179,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
     return UnsupportedHand(SITE, m.group(1), game, structure, None, None, text)
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), GGBuilder, PLACEHOLDERS,
-                        SHARED_PREFIXES, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), GGBuilder, other_game)
 
 # How GG's hands are judged, where it differs from the standard rules: its own hand
 # names; a player all-in on a blind may be folded (GG folds a player away, though it

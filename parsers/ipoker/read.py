@@ -55,14 +55,15 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from html import unescape
 
 from engine.model.cards import DECK
-from engine.model.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
-                         Structure, Summary, UnsupportedHand)
+from engine.model.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street,
+                         Structure, UnsupportedHand)
 from engine.rules.pots import uncalled
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
@@ -200,6 +201,18 @@ class IPokerBuilder(Builder):
         self.sb = self.posted_sb = self.posted_bb = None
         self.ante_written = ZERO
         self.small_bet = self.big_bet = None
+        self.hand_id = ""
+        self.when = self.table_size = None
+        self.players: list[tuple[int, str, Decimal]] = []  # (seat, name, stack), as written
+        self.seat_numbers: set[str | None] = set()
+        self.written_bet: dict[str, Decimal] = {}  # the room's bet= and win= of each player
+        self.written_win: dict[str, Decimal] = {}
+        self.pocket: set[str] = set()  # players dealt pocket cards (shown or not)
+        self.away: set[str] = set()  # players who sat out (types 8 and 9)
+        self.acted: set[str] = set()
+        self.sat_out: list[tuple[str, int]] = []  # who posted, then sat out, at which action
+        self.board: tuple[str, ...] = ()
+        self.in_tournament = False
 
     # ------------------------------------------------------------ the header
     def game_type(self, gametype: str) -> None:
@@ -223,6 +236,140 @@ class IPokerBuilder(Builder):
                 self.sb, self.big_blind = low, high
         if m["ante"]:
             self.ante_written = amount(m["ante"])
+
+    # ------------------------------------------------------------ the game's elements
+    def game(self, root: ET.Element) -> Hand:
+        """One <game>: its <general>, then its rounds, then the Hand."""
+        self.game_type(self.session["gametype"])
+        general = root.find("general")
+        if general is None:
+            raise ParseError(1, "the game has no <general>")
+        self.hand_id = root.get("gamecode") or ""
+        self.general(general)
+        for rnd in root.findall("round"):
+            self.round(rnd)
+        self.line = 1
+        return self.finish()
+
+    def general(self, general: ET.Element) -> None:
+        """The game's <general>: when it started, its stakes (newer clients write them
+        per game), its <players>."""
+        head = self.session
+        self.when = general.findtext("startdate") or head.get("startdate")
+        self.table_size = general.findtext("tablesize") or head.get("tablesize")
+        players = general.find("players")
+        if players is None or not len(players):
+            raise ParseError(1, "the game has no players")
+        for name in ("smallblind", "bigblind", "ante"):
+            value = general.findtext(name)
+            if value and value.strip():
+                if name == "smallblind":
+                    self.sb = amount(value)
+                elif name == "bigblind":
+                    self.big_blind = amount(value)
+                else:
+                    self.ante_written = amount(value)
+        if not any("win" in p.attrib for p in players):
+            raise ParseError(1, "a partial game: no player's win= or bet= is written (the "
+                                "file holds its blinds only)")
+        for p in players:
+            self.player(p)
+
+    def player(self, p: ET.Element) -> None:
+        """One <player seat= name= chips= dealer= win= bet=/> (an empty seat: no name)."""
+        name = p.get("name")
+        seat = p.get("seat")
+        if seat and seat.isascii() and seat.isdigit() and not 1 <= int(seat) <= PLACES:
+            raise ParseError(1, f"seat number {seat} out of range", name or "")
+        if seat in self.seat_numbers:  # (empty seats' too: each is written once)
+            raise ParseError(1, f"seat {seat} written twice", name or "")
+        self.seat_numbers.add(seat)
+        if p.get("dealer") == "1" and seat and seat.isdigit():
+            self.button = int(seat)  # (an empty seat's too: the dead button)
+        if not name:
+            return  # an empty seat: name="" chips="$0"
+        if not seat or not seat.isdigit():
+            raise ParseError(1, "a player without a seat", name)
+        stack = amount(p.get("chips") or "0")
+        self.players.append((int(seat), name, stack))
+        self.stacks[name] = self.left[name] = stack
+        self.written_bet[name] = amount(p.get("bet") or "0")
+        self.written_win[name] = amount(p.get("win") or "0")
+
+    def round(self, rnd: ET.Element) -> None:
+        """One <round>: 0 the blinds and antes, 1 the pocket cards and preflop, then one
+        a street, its <cards> first; its actions in number order."""
+        no = rnd.get("no")
+        if no == "0":
+            street = PREDEAL
+        elif no == "1":
+            self.HOLE_CARDS()
+            street = PREFLOP
+        else:
+            street = None
+        actions = []
+        for el in rnd:
+            if el.tag == "action":
+                actions.append(el)
+            elif el.tag == "cards":
+                dealt = self.cards_dealt(el)
+                if dealt is not None:
+                    street = dealt
+        if street is None:
+            raise ParseError(self.line or 1, f"a round ({no}) without its cards")
+        actions.sort(key=_number)  # ACTIONS_IN_NUMBER_ORDER
+        for el in actions:
+            self.action(el)
+
+    def cards_dealt(self, el: ET.Element) -> Street | None:
+        """A <cards> element: a player's pocket cards, or a street's (its street)."""
+        kind = el.get("type")
+        if kind == "Pocket":
+            player = el.get("player") or ""
+            self.pocket.add(player)
+            shown = cards(el.text)
+            if shown:
+                self.dealt[player] = shown
+        elif kind in STREETS:
+            new = cards(el.text)
+            if not new:
+                raise ParseError(self.line or 1, f"the {kind.lower()} is not written",
+                                 el.text or "")
+            self.board += new
+            self._street(STREETS[kind], 1, self.board)
+            return STREETS[kind]
+        return None
+
+    def action(self, el: ET.Element) -> None:
+        """One <action no= player= type= sum=/>, read by its type (ACTION_TYPES)."""
+        self.line = int(el.get("no") or 0)
+        kind = el.get("type") or ""
+        player = el.get("player") or ""
+        if kind in SITTING_OUT or kind in (FOLD_, CHECK_):
+            nothing = el.get("sum") or "0"
+            if nothing != "DP" and amount(nothing):  # (every one written: "$0")
+                raise ParseError(self.line, "an action that puts nothing in with a sum",
+                                 nothing)
+        if kind in SITTING_OUT:
+            self.away.add(player)
+            if player in self.spent:  # POSTED_THEN_SAT_OUT: see _fold_in_turn
+                self.sat_out.append((player, self.line))
+            return
+        if kind == FOLD_:
+            if player not in self.left:
+                raise ParseError(self.line, "an action by a player who is not seated", player)
+            self.FOLD(player, None)
+        elif kind == CHECK_:
+            self.CHECK(player)
+        elif kind in (ALLIN_, RAISE_ADDS_) and el.get("sum") == "DP":
+            # DISCONNECTED_IS_ALL_IN: disconnect protection, all-in with what is in
+            self.CALL(player, "0", "all-in")
+        elif kind in (SB_, BB_, ANTE_):
+            self.post(kind, player, amount(el.get("sum") or "0"))
+            return
+        else:
+            self.act(kind, player, amount(el.get("sum") or "0"))
+        self.acted.add(player)
 
     # ------------------------------------------------------------ the actions
     def act(self, kind: str, player: str, value: Decimal) -> None:
@@ -291,6 +438,81 @@ class IPokerBuilder(Builder):
         self.spent[player] = self.spent.get(player, ZERO) + value
 
     # ------------------------------------------------------------ the Hand
+    def finish(self) -> Hand:
+        head, players = self.session, self.players
+        if self.button is None:  # BUTTON_BEFORE_THE_SMALL_BLIND: no dealer="1" written
+            self.button = _button(self, players)
+        for player, line in self.sat_out:
+            _fold_in_turn(self, players, player, line)
+        # NOT_DEALT_SITS_OUT: no pocket cards (where others have them), or only sat out
+        names = {name for _, name, _ in players}
+        dealt_in = self.pocket if self.pocket else names
+        out = {name for name in names
+               if name not in dealt_in or (name in self.away and name not in self.acted)}
+        nickname = head.get("nickname")
+        self.hero = nickname if nickname in names and nickname in self.dealt else None
+        folded = {a.player for a in self.actions if a.kind == Kind.FOLD}
+        live = [name for _, name, _ in players if name not in folded
+                and (name not in out or name in self.acted)]
+        if len(live) > 1:  # SHOWN_CARDS_ARE_POCKET_CARDS
+            for name in live:
+                if name in self.dealt:
+                    self.shows.append(Show(name, self.dealt[name]))
+                elif not self.written_win.get(name):
+                    self.shows.append(Show(name, (), False))
+        self._settle(names)
+        self.seats = [(seat, name, stack, name in out, None) for seat, name, stack in players]
+        self.table = head.get("tablename") or ""
+        self.max_seats = _int(self.table_size)
+        self.in_tournament = bool(head.get("tournamentcode") or head.get("tournamentname")
+                                  or head.get("buyin") or head.get("totalbuyin"))
+        buy_in = head.get("totalbuyin") or head.get("buyin") if self.in_tournament else None
+        tournament = _tournament(head) if self.in_tournament else None
+        self.head = {**self.HEAD, "site": SITE, "hand_id": self.hand_id,
+                     "tournament": tournament, "buy_in": buy_in}
+        hand = super().finish()
+        if buy_in and tournament is None:  # (a tournament whose number is not written)
+            cost, currency = buy_in_cost(buy_in)
+            hand = replace(hand, buy_in_amount=cost, buy_in_currency=currency)
+        return hand
+
+    def _settle(self, names: set[str]) -> None:
+        """WIN_HOLDS_THE_UNCALLED_BET: the uncalled bet, and what each collected;
+        BET_IS_THE_ROOMS_ACCOUNT: where bet= is not what the actions put in, the pot
+        the room's bet= make is the Hand's summary."""
+        bets = {p: v - self.dead.get(p, ZERO) for p, v in self.spent.items()}
+        back = uncalled(bets)
+        wins = dict(self.written_win)
+        if back is not None:
+            top, extra = back
+            if "client_version" in self.session \
+                    or self.written_bet.get(top) == self.spent.get(top, ZERO) - extra:
+                # UNCALLED_APART_IN_NEWER_CLIENTS (or bet= and win= leave it out): given
+                # back apart, win= is what the pot paid
+                self.uncalled.append(back)
+            elif wins.get(top, ZERO) >= extra:
+                wins[top] -= extra
+                self.uncalled.append(back)
+        self.collects = [Collect(p, v) for p, v in wins.items() if v]
+        put = {name: self.spent.get(name, ZERO) for name in names}
+        if put != self.written_bet:
+            total = sum(self.written_bet.values(), ZERO) - sum((v for _, v in self.uncalled),
+                                                               ZERO)
+            paid = sum((c.amount for c in self.collects), ZERO)
+            self.pot = (total, max(total - paid, ZERO), (), (), ZERO)
+
+    def played_at(self) -> tuple[datetime | None, None]:
+        return stamp(self.when), None  # (no time zone is written)
+
+    def hero_name(self) -> str | None:
+        return self.hero
+
+    def currency(self) -> str:
+        return _currency(self.session, self.in_tournament)
+
+    def tournament_cost(self) -> tuple[Decimal | None, str | None]:
+        return buy_in_cost(self.head["buy_in"])
+
     def stakes(self) -> Stakes:
         if self.structure == Structure.FIXED_LIMIT and self.small_bet is not None:
             half = (self.small_bet / 2).quantize(CENT)
@@ -350,196 +572,11 @@ def parse(text: str) -> Hand | UnsupportedHand:
         raise ParseError(line0 + row, "not well-formed XML", str(exc)) from None
     b = IPokerBuilder(head)
     try:
-        return build(b, head, root)
+        return b.game(root)
     except ParseError:
         raise
     except (ArithmeticError, ValueError, KeyError, IndexError, TypeError) as exc:
         raise ParseError(b.line or 1, "bad value", str(exc)) from None
-
-
-def build(b: IPokerBuilder, head: dict[str, str], root: ET.Element) -> Hand:
-    b.game_type(head["gametype"])
-    general = root.find("general")
-    if general is None:
-        raise ParseError(1, "the game has no <general>")
-    hand_id = root.get("gamecode") or ""
-    when = general.findtext("startdate") or head.get("startdate")
-    players = general.find("players")
-    if players is None or not len(players):
-        raise ParseError(1, "the game has no players")
-    for name in ("smallblind", "bigblind", "ante"):  # newer clients write them per game
-        value = general.findtext(name)
-        if value and value.strip():
-            if name == "smallblind":
-                b.sb = amount(value)
-            elif name == "bigblind":
-                b.big_blind = amount(value)
-            else:
-                b.ante_written = amount(value)
-    if not any("win" in p.attrib for p in players):
-        raise ParseError(1, "a partial game: no player's win= or bet= is written (the file "
-                            "holds its blinds only)")
-    seats, written_bet, written_win = [], {}, {}
-    written: set[str] = set()  # seat numbers, empty seats' too: each is written once
-    for p in players:
-        name = p.get("name")
-        seat = p.get("seat")
-        if seat and seat.isascii() and seat.isdigit() and not 1 <= int(seat) <= PLACES:
-            raise ParseError(1, f"seat number {seat} out of range", name or "")
-        if seat in written:
-            raise ParseError(1, f"seat {seat} written twice", name or "")
-        written.add(seat)
-        if p.get("dealer") == "1" and seat and seat.isdigit():
-            b.button = int(seat)  # (an empty seat's too: the dead button)
-        if not name:
-            continue  # an empty seat: name="" chips="$0"
-        if not seat or not seat.isdigit():
-            raise ParseError(1, "a player without a seat", name)
-        stack = amount(p.get("chips") or "0")
-        seats.append((int(seat), name, stack))
-        b.stacks[name] = b.left[name] = stack
-        written_bet[name] = amount(p.get("bet") or "0")
-        written_win[name] = amount(p.get("win") or "0")
-    rounds = root.findall("round")
-    dealt: dict[str, tuple[str, ...]] = {}
-    pocket: set[str] = set()
-    away: set[str] = set()
-    acted: set[str] = set()
-    sat_out: list[tuple[str, int]] = []
-    board: tuple[str, ...] = ()
-    for rnd in rounds:
-        no = rnd.get("no")
-        if no == "0":
-            street = PREDEAL
-        elif no == "1":
-            b.HOLE_CARDS()
-            street = PREFLOP
-        else:
-            street = None
-        actions = []
-        for el in rnd:
-            tag = el.tag
-            if tag == "action":
-                actions.append(el)
-            elif tag == "cards":
-                kind = el.get("type")
-                if kind == "Pocket":
-                    player = el.get("player") or ""
-                    pocket.add(player)
-                    shown = cards(el.text)
-                    if shown:
-                        dealt[player] = shown
-                elif kind in STREETS:
-                    new = cards(el.text)
-                    if not new:
-                        raise ParseError(b.line or 1, f"the {kind.lower()} is not written",
-                                         el.text or "")
-                    board += new
-                    street = STREETS[kind]
-                    b._street(street, 1, board)
-        if street is None:
-            raise ParseError(b.line or 1, f"a round ({no}) without its cards")
-        # ACTIONS_IN_NUMBER_ORDER
-        actions.sort(key=_number)
-        for el in actions:
-            b.line = int(el.get("no") or 0)
-            kind = el.get("type") or ""
-            player = el.get("player") or ""
-            if kind in SITTING_OUT or kind in (FOLD_, CHECK_):
-                nothing = el.get("sum") or "0"
-                if nothing != "DP" and amount(nothing):  # (every one written: "$0")
-                    raise ParseError(b.line, "an action that puts nothing in with a sum",
-                                     nothing)
-            if kind in SITTING_OUT:
-                away.add(player)
-                if player in b.spent:  # POSTED_THEN_SAT_OUT: see _fold_in_turn
-                    sat_out.append((player, b.line))
-                continue
-            if kind == FOLD_:
-                if player not in b.left:
-                    raise ParseError(b.line, "an action by a player who is not seated", player)
-                b.FOLD(player, None)
-                acted.add(player)
-                continue
-            if kind == CHECK_:
-                b.CHECK(player)
-                acted.add(player)
-                continue
-            written = el.get("sum") or "0"
-            if written == "DP" and kind in (ALLIN_, RAISE_ADDS_):
-                # DISCONNECTED_IS_ALL_IN: disconnect protection, all-in with what is in
-                b.CALL(player, "0", "all-in")
-                acted.add(player)
-                continue
-            value = amount(written)
-            if kind in (SB_, BB_, ANTE_):
-                b.post(kind, player, value)
-            else:
-                b.act(kind, player, value)
-                acted.add(player)
-    b.line = 1
-    if b.button is None:  # BUTTON_BEFORE_THE_SMALL_BLIND: no dealer="1" written
-        b.button = _button(b, seats)
-    for player, line in sat_out:
-        _fold_in_turn(b, seats, player, line)
-    # NOT_DEALT_SITS_OUT: no pocket cards (where others have them), or only sat out
-    dealt_in = pocket if pocket else {name for _, name, _ in seats}
-    out = {name for _, name, _ in seats
-           if name not in dealt_in or (name in away and name not in acted)}
-    # the hero, and the cards shown
-    nickname = head.get("nickname")
-    names = {name for _, name, _ in seats}
-    hero = nickname if nickname in names and nickname in dealt else None
-    b.hero = hero
-    folded = {a.player for a in b.actions if a.kind == Kind.FOLD}
-    live = [name for _, name, _ in seats if name not in folded
-            and (name not in out or name in acted)]
-    showdown = len(live) > 1
-    shows = []
-    if showdown:  # SHOWN_CARDS_ARE_POCKET_CARDS
-        for name in live:
-            if name in dealt:
-                shows.append(Show(name, dealt[name]))
-            elif not written_win.get(name):
-                shows.append(Show(name, (), False))
-    # WIN_HOLDS_THE_UNCALLED_BET
-    bets = {p: v - b.dead.get(p, ZERO) for p, v in b.spent.items()}
-    back = uncalled(bets)
-    returned: tuple[tuple[str, Decimal], ...] = ()
-    wins = dict(written_win)
-    if back is not None:
-        top, extra = back
-        if "client_version" in head or written_bet.get(top) == b.spent.get(top, ZERO) - extra:
-            # UNCALLED_APART_IN_NEWER_CLIENTS (or bet= and win= leave it out): given back
-            # apart, win= is what the pot paid
-            returned = (back,)
-        elif wins.get(top, ZERO) >= extra:
-            wins[top] -= extra
-            returned = (back,)
-    collects = tuple(Collect(p, v) for p, v in wins.items() if v)
-    summary = None
-    put = {name: b.spent.get(name, ZERO) for name in names}
-    if put != written_bet:  # BET_IS_THE_ROOMS_ACCOUNT
-        total = sum(written_bet.values(), ZERO) - sum((v for _, v in returned), ZERO)
-        paid = sum((c.amount for c in collects), ZERO)
-        summary = Summary(total, max(total - paid, ZERO))
-    is_tournament = bool(head.get("tournamentcode") or head.get("tournamentname")
-                         or head.get("buyin") or head.get("totalbuyin"))
-    seat_rows = sorted(
-        (Seat(seat, name, stack, name in out, None, dealt.get(name, ()))
-         for seat, name, stack in seats), key=_seat)
-    buy_in = head.get("totalbuyin") or head.get("buyin") if is_tournament else None
-    cost, cost_currency = buy_in_cost(buy_in)
-    return Hand(
-        site=SITE, hand_id=hand_id, game="Hold'em", structure=b.structure,
-        stakes=b.stakes(), currency=_currency(head, is_tournament),
-        table=head.get("tablename") or "", max_seats=_int(general.findtext("tablesize")
-                                                           or head.get("tablesize")),
-        button_seat=b.button, played_at=stamp(when), time_zone=None, played_at_utc=None,
-        seats=tuple(seat_rows), actions=tuple(b.actions), boards=(board,),
-        uncalled=returned, shows=tuple(shows), collects=collects, summary=summary,
-        tournament_id=_tournament(head) if is_tournament else None,
-        buy_in=buy_in, hero=hero, buy_in_amount=cost, buy_in_currency=cost_currency)
 
 
 def _button(b: IPokerBuilder, seats: list) -> int | None:
@@ -603,10 +640,6 @@ def _number(el: ET.Element) -> int:
         return int(el.get("no") or 0)
     except ValueError:
         raise ParseError(1, "an action's number is not a number", el.get("no") or "") from None
-
-
-def _seat(seat: Seat) -> int:
-    return seat.seat
 
 
 def _int(text: str | None) -> int | None:

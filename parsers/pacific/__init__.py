@@ -15,8 +15,8 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Seat, Show, Stakes, Street,
-                         Structure, UnsupportedHand)
+from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure,
+                         UnsupportedHand)
 from engine.rules.pots import uncalled
 from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
@@ -97,6 +97,9 @@ class PacificBuilder(Builder):
     of posting, sits out), ``UNCALLED_NOT_WRITTEN`` (the part of a bet nobody called goes
     back without a line of its own: see ``returned``)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": AMOUNT, "CARDS": r"[^\]]+?"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    money = staticmethod(money)
     silent = Builder.silent | {"GAME_NO", "PLAYERS", "DOESNT_SHOW"}
 
     def __init__(self) -> None:
@@ -107,9 +110,8 @@ class PacificBuilder(Builder):
 
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, fast, blast, hand_id):
-        self.head = {"site": site(brand), "brand": brand, "hand_id": hand_id,
-                     "zoom": fast is not None, "tournament": None, "buy_in": None,
-                     "kind": None}
+        self.head = {**self.HEAD, "site": site(brand), "brand": brand, "hand_id": hand_id,
+                     "zoom": fast, "kind": None}
         if "TowerTorneos" in brand:
             self.spelled = SPANISH_CARD
 
@@ -138,13 +140,13 @@ class PacificBuilder(Builder):
 
     # ------------------------------------------------------------ blinds and antes
     def POST_SB(self, player, amount):
-        self._post(Kind.POST_SB, player, str(money(amount)), None)
+        self._post(Kind.POST_SB, player, amount, None)
 
     def POST_BB(self, player, amount):
-        self._post(Kind.POST_BB, player, str(money(amount)), None)
+        self._post(Kind.POST_BB, player, amount, None)
 
     def POST_ANTE(self, player, amount):
-        self._post(Kind.POST_ANTE, player, str(money(amount)), None)
+        self._post(Kind.POST_ANTE, player, amount, None)
         self.ante = max(self.ante, money(amount))  # (a short stack's ante is all it has)
 
     def POST_DEAD(self, player, small, big):
@@ -152,7 +154,7 @@ class PacificBuilder(Builder):
             total = money(small) + money(big)
             self._post(Kind.POST_SB_BB, player, str(total), None)
         else:
-            self._post(Kind.POST_DEAD, player, str(money(small)), None)
+            self._post(Kind.POST_DEAD, player, small, None)
 
     # ------------------------------------------------------------ the betting
     def HOLE_CARDS(self):
@@ -169,16 +171,10 @@ class PacificBuilder(Builder):
             self.early = True  # before the cards: see finish()
 
     def CALL(self, player, amount):
-        value = money(amount)
-        put = self.put
-        put[player] = put.get(player, ZERO) + value
-        self.actions.append(Action(self.street, player, CALL, value, None, False, self.line))
+        super().CALL(player, amount, None)
 
     def BET(self, player, amount):
-        value = money(amount)
-        put = self.put
-        to = put[player] = put.get(player, ZERO) + value
-        self.actions.append(Action(self.street, player, BET, value, to, False, self.line))
+        super().BET(player, amount, None)
 
     def RAISE(self, player, amount):
         value = money(amount)  # RAISE_ADDS
@@ -238,46 +234,36 @@ class PacificBuilder(Builder):
         collected = sum((c.amount for c in self.collects), ZERO)
         return () if collected > sum(put.values(), ZERO) - back[1] else (back,)
 
-    def finish(self) -> Hand:
-        head = self.head
-        date = head["date"]
-        played_at = None
-        if date:  # "04 07 2016 02:30:27": day, month, year
-            day, month, year, clock = date.split(" ")
-            hour, minute, second = clock.split(":")
-            played_at = datetime(int(year), int(month), int(day), int(hour), int(minute),
-                                 int(second))
+    def tournament_cost(self) -> tuple[Decimal | None, str | None]:
+        cost, currency = buy_in_cost(self.head["buy_in"])
+        return cost, "play" if cost and self.head["kind"] != "Real Money" else currency
+
+    def played_at(self) -> tuple[datetime | None, None]:
+        date = self.head["date"]
+        if not date:
+            return None, None  # (no time zone is written: no UTC time)
+        day, month, year, clock = date.split(" ")  # "04 07 2016 02:30:27": day, month, year
+        hour, minute, second = clock.split(":")
+        return datetime(int(year), int(month), int(day), int(hour), int(minute),
+                        int(second)), None
+
+    def cards_known(self) -> dict[str, tuple[str, ...]]:
         known = {s.player: s.cards for s in self.shows}
         known.update(self.dealt)
-        actions, away = self.actions, ()
+        return known
+
+    def finish(self) -> Hand:
+        actions = self.actions
         if self.early and self.dealt_down:  # SITS_OUT_BY_FOLDING: not dealt in
             away = {a.player for a in actions if a.street == PREDEAL and a.kind == FOLD}
-            actions = [a for a in actions if a.street != PREDEAL or a.kind != FOLD]
+            self.actions = [a for a in actions if a.street != PREDEAL or a.kind != FOLD]
+            self.seats = [(seat, player, stack, out or player in away, bounty)
+                          for seat, player, stack, out, bounty in self.seats]
         elif not self.dealt_down:  # an observer's file: the betting begins after the blinds
-            actions = [a._replace(street=PREFLOP) if a.street == PREDEAL
-                       and a.kind not in Kind.POSTS else a for a in actions]
-        seats = [Seat(seat, player, stack, out or player in away, bounty,
-                      known.get(player, ()))
-                 for seat, player, stack, out, bounty in self.seats]
-        seats.sort(key=_seat_number)
-        board = self.boards.get(1, ())
-        cost, cost_currency = buy_in_cost(head["buy_in"]) if head["tournament"] else (None, None)
-        if cost and head["kind"] != "Real Money":
-            cost_currency = "play"
-        return Hand(
-            site=head["site"], hand_id=head["hand_id"], game="Hold'em",
-            structure=self.structure, stakes=self.stakes(), currency=self.currency(),
-            table=self.table, max_seats=self.max_seats, button_seat=self.button,
-            played_at=played_at, time_zone=None, played_at_utc=None,
-            seats=tuple(seats), actions=tuple(actions), boards=(board,),
-            uncalled=self.returned(actions), shows=tuple(self.shows),
-            collects=tuple(self.collects), summary=None,
-            tournament_id=head["tournament"], buy_in=head["buy_in"], zoom=head["zoom"],
-            hero=self.hero, buy_in_amount=cost, buy_in_currency=cost_currency)
-
-
-def _seat_number(seat: Seat) -> int:
-    return seat.seat
+            self.actions = [a._replace(street=PREFLOP) if a.street == PREDEAL
+                            and a.kind not in Kind.POSTS else a for a in actions]
+        self.uncalled = list(self.returned(self.actions))
+        return super().finish()
 
 
 # ------------------------------------------------------------------ other games
@@ -304,9 +290,6 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
 
 
 # ------------------------------------------------------------------ the room
-PLACEHOLDERS = {"M": AMOUNT, "NAME": r".+?", "CARDS": r"[^\]]+?"}
-SHARED_PREFIXES = ("(?P<player>{NAME}) ",)  # a speed measure: see LineLexer
-
 
 def whole(text: str) -> bool:
     """A hand is whole once its closing section ends with a collection written whole
@@ -318,8 +301,8 @@ def whole(text: str) -> bool:
     return text.endswith(" did not show his hand") and "** Summary **" in text
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, PLACEHOLDERS,
-                        SHARED_PREFIXES, other_game, closing="** Summary **")
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, other_game,
+                        closing="** Summary **")
 
 RULES = RoomRules(
     "888poker",

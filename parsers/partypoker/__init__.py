@@ -14,18 +14,8 @@ from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_STAYS_IN_POT, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.partypoker.build import BRANDS, LIMITS, PartyBuilder
-from parsers.partypoker.values import AMOUNT
+from parsers.partypoker.build import SITE_BY_BRAND, HOLDEM, LIMITS, PartyBuilder
 
-HOLDEM = ("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem")
-PLACEHOLDERS = {
-    "M": AMOUNT,
-    "NAME": r".+?",
-    "CARDS": r"[^\]]*",
-    "GAME": "(?:" + "|".join(HOLDEM) + ")",
-    "DAY": r"[A-Za-z]+,? *[A-Za-z]+ \d\d?,? \d\d?:\d\d:\d\d",
-}
-SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
 
 _FIRST = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}(?: \(([^)]*)\))?[^\n]*\n(.*)")
 _LIMIT = re.compile(r"\b(NL|PL|FL)\b")
@@ -45,7 +35,7 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
         return None
     limit = _LIMIT.search(game_line)
     name = _NAME.match(game_line)
-    return UnsupportedHand(BRANDS.get(m.group(2), m.group(2)), m.group(1),
+    return UnsupportedHand(SITE_BY_BRAND.get(m.group(2), m.group(2)), m.group(1),
                            name.group(1) if name else game_line.split(" - ")[0],
                            LIMITS[limit.group(1)] if limit else None, None, None, text)
 
@@ -75,8 +65,8 @@ def whole(text: str) -> bool:
     return _WINS.search(text) is not None
 
 
-text_parser = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder, PLACEHOLDERS,
-                          SHARED_PREFIXES, other_game, closing="winner")
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder, other_game,
+                         closing="winner")
 
 
 # party's Mac client leaves out the line end after some lines: "Player3 is sitting

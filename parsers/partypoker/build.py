@@ -17,9 +17,10 @@ e-mailed by the room list "Hero Name" as "Hero" among the seats.
 """
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
-from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Seat, Show,
+from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Show,
                          Stakes, Street, Structure)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
@@ -27,16 +28,17 @@ from parsers.base.tourney import buy_in_cost
 from parsers.base.values import seat_number
 from parsers.partypoker.values import cards as read_cards
 from parsers.base.values import to_utc
-from parsers.partypoker.values import currency, money, stamp
+from parsers.partypoker.values import AMOUNT, currency, money, stamp
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
     Street.TURN, Street.RIVER
 FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
 LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT,
           "Limit": Structure.FIXED_LIMIT, None: Structure.FIXED_LIMIT}
-BRANDS = {None: "PartyPoker", "Party": "PartyPoker", "PartyPoker": "PartyPoker",
+SITE_BY_BRAND = {None: "PartyPoker", "Party": "PartyPoker", "PartyPoker": "PartyPoker",
           "WPN": "Winning Poker Network", "PokerBros": "PokerBros", "Pacific": "Pacific Poker",
           "IPoker": "iPoker", "Poker Stars": "PokerStars", "PokerMaster": "PokerMaster"}
+HOLDEM = ("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem")
 BLINDS = frozenset({Kind.POST_SB, Kind.POST_BB, Kind.POST_SB_BB})
 # lines that name a player who plays in the hand (SILENT_BLINDS)
 PLAYING = ("FOLD", "CHECK", "CALL", "BET", "RAISE", "RAISE_TO", "ALL_IN", "SHOWS",
@@ -48,6 +50,11 @@ _FULL_TABLE = 10  # seats of a table whose size is not written
 
 class PartyBuilder(Builder):
     """Builds one Hand from party's lines (see the module doc)."""
+
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": AMOUNT,
+                    "GAME": "(?:" + "|".join(HOLDEM) + ")",
+                    "DAY": r"[A-Za-z]+,? *[A-Za-z]+ \d\d?,? \d\d?:\d\d:\d\d"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
 
     silent = frozenset({"GAME_STARTS", "GAME_NO", "FORWARD_FOLD", "SITTING_OUT", "EVENT",
                         "CHAT", "SUMMARY", "POTS"})
@@ -80,7 +87,7 @@ class PartyBuilder(Builder):
     # ------------------------------------------------------------ the header
     def HISTORY(self, hand_id, brand):
         self.hand_id = hand_id
-        self.site = BRANDS.get(brand, brand)
+        self.site = SITE_BY_BRAND.get(brand, brand)
 
     def _when(self, date, tz, year):
         self.date, self.tz, self.year = date, tz, year
@@ -416,34 +423,20 @@ class PartyBuilder(Builder):
     def tournament_cost(self) -> tuple[Decimal | None, str | None]:
         return buy_in_cost(self.buy_in)  # "$3.0 + $0.3", "$1 USD", "€1 EUR"
 
+    def played_at(self) -> tuple[datetime, datetime | None]:
+        played_at = stamp(self.date, self.year)
+        return played_at, to_utc(played_at, self.tz)
+
     def finish(self) -> Hand:
         if self.emailed:
             self._whole_names()
-        played_at = stamp(self.date, self.year)
-        known = {s.player: s.cards for s in self.shows if len(s.cards) > 1}
-        known.update(self.dealt)
         # SEATED_WITHOUT_A_PART_SAT_OUT
         part = {a.player for a in self.actions} | {c.player for c in self.collects}
-        part |= known.keys()
-        seats = [Seat(n, p, stack, p not in part, None, known.get(p, ()))
-                 for n, p, stack, *_ in self.seats]
-        seats.sort(key=_seat_number)
-        boards = self.boards
-        in_tournament = bool(self.tournament)  # ("": a tournament hand without its number)
-        cost, cost_currency = self.tournament_cost() if in_tournament else (None, None)
-        return Hand(
-            site=self.site, hand_id=self.hand_id, game="Hold'em",
-            structure=LIMITS[self.limit], stakes=self.stakes(), currency=self.currency(),
-            table=self.table, max_seats=self.max_seats, button_seat=self.button,
-            played_at=played_at, time_zone=self.tz, played_at_utc=to_utc(played_at, self.tz),
-            seats=tuple(seats), actions=tuple(self.actions),
-            boards=tuple(boards[k] for k in sorted(boards)) or ((),),
-            shows=tuple(self.shows), collects=tuple(self.collects),
-            tournament_id=self.tournament or None, tournament_level=self.level,
-            buy_in=self.buy_in, zoom=self.fast,
-            hero=next(iter(self.dealt), None), buy_in_amount=cost, buy_in_currency=cost_currency,
-            finishes=tuple(self.finishes) if in_tournament else ())
-
-
-def _seat_number(seat: Seat) -> int:
-    return seat.seat
+        part |= self.cards_known().keys()
+        self.seats = [(n, p, stack, p not in part, None) for n, p, stack, *_ in self.seats]
+        self.structure = LIMITS[self.limit]
+        # (tournament "": a tournament hand without its number)
+        self.head = {**self.HEAD, "site": self.site, "hand_id": self.hand_id,
+                     "tournament": self.tournament or None, "level": self.level,
+                     "buy_in": self.buy_in, "zoom": True if self.fast else None, "tz": self.tz}
+        return super().finish()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engine.rules.room_rules import RoomRules
 from parsers.base.room import Room
 from parsers.phh.read import parse
+from parsers.phh.write import write_hand
 
 # lines up to a `variant =` line, none of them a table's header (bounded: a file of
 # another format whose lines start with "[" is not read to its end for each)
@@ -58,4 +59,5 @@ ROOM = _Room(
     closing="",
     whole=whole,
     between=re.compile(r"(?:\s*#[^\n]*)*\s*"),
+    write=write_hand,
 )

@@ -34,6 +34,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 from engine.model.hand import ZERO, Hand, Kind, Street, Structure
+from parsers.base.errors import Skip
 from parsers.phh import settle
 from parsers.phh.actions import Play, forced_bets, read_actions
 
@@ -44,14 +45,6 @@ _BOARD_AT = {Street.FLOP: (0, 3), Street.TURN: (3, 4), Street.RIVER: (4, 5)}
 
 _FORCED = {Kind.POST_SB_BB: "a dead small blind posted with the big blind",
            Kind.POST_DEAD: "a dead blind", Kind.POST_BUTTON_BLIND: "a button blind"}
-
-
-class Skip(Exception):
-    """A hand PHH cannot express as played; ``reason`` is short and stable (counted)."""
-
-    def __init__(self, reason: str, detail: str = "") -> None:
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason = reason
 
 
 def number(value: Decimal | int) -> str:

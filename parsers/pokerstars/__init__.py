@@ -16,7 +16,7 @@ from engine.rules.room_rules import RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT
+from parsers.pokerstars.write import write_hand
 
 GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|"
          "5 Card Omaha|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel|"
@@ -24,29 +24,19 @@ GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omah
          "Single Draw 2-7 Lowball|Badugi")
 HOLDEM = frozenset({"Hold'em", "HOLD'EM"})
 # the brands that write the format, as a header names them → the site's name
-SITES = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars", "Full Tilt": "Full Tilt",
-         "PokerBros": "PokerBros", "PokerMaster": "PokerMaster",
-         "Run It Once Poker": "Run It Once"}
-BRAND = "|".join(map(re.escape, SITES))
-PLACEHOLDERS = {
-    "BRAND": BRAND,
-    "M": AMOUNT,
-    "NAME": r".+?",
-    "CARDS": r"[^\]]*",
-    "GAME": GAMES.replace("/", r"\/").replace("+", r"\+"),
-    "LIMIT": "|".join(sorted((re.escape(k) for k in LIMITS), key=len, reverse=True)),
-    "DATE": r"\d{4}\/\d\d?\/\d\d?(?: -)? \d\d?:\d\d(?::\d\d)?",
-    "ROLES": r"(?: \((?:button|small blind|big blind|button blind)\))*",
-}
-# line starts many lines share: matched once a line (a speed measure only)
-SHARED_PREFIXES = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
+SITE_BY_BRAND = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars",
+                 "Full Tilt": "Full Tilt", "PokerBros": "PokerBros", "PokerMaster": "PokerMaster",
+                 "Run It Once Poker": "Run It Once"}
+BRAND = "|".join(map(re.escape, SITE_BY_BRAND))
 
 
 class StarsBuilder(Builder):
-    site_by_brand = SITES
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "BRAND": BRAND,
+                    "GAME": GAMES.replace("/", r"\/").replace("+", r"\+")}
+    site_by_brand = SITE_BY_BRAND
 
 
-_GAME = re.compile(PLACEHOLDERS["GAME"])
+_GAME = re.compile(StarsBuilder.PLACEHOLDERS["GAME"])
 _LOOSE_HEADER = re.compile(rf"\s*({BRAND})\b.*?#(\d+):\s*(.*)")
 
 
@@ -82,8 +72,7 @@ def whole(text: str) -> bool:
     return summary_lists_every_seat(text, _OUT_OF_HAND)
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder, PLACEHOLDERS,
-                        SHARED_PREFIXES, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder, other_game)
 
 ROOM = Room(
     name="pokerstars", title="PokerStars",
@@ -94,4 +83,5 @@ ROOM = Room(
     rules_by_site={"Run It Once": RoomRules("Run It Once")},
     whole=whole,
     between=re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*"),  # Zoom archives number their hands
+    write=write_hand,
 )

@@ -13,19 +13,8 @@ from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import ODD_CHIP_FROM_BUTTON_BACKWARDS, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT
 from parsers.winamax.build import WinamaxBuilder
 from parsers.winamax.names import names_agree
-
-PLACEHOLDERS = {
-    "M": AMOUNT,  # the number: the currency sign after it is {C}, outside the field
-    "C": "[€$£]?",
-    "NAME": r".+?",
-    "CARDS": r"[^\]]*",
-    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d:\d\d",
-    "ROLES": r"(?: \((?:button|small blind|big blind)\))*",
-}
-SHARED_PREFIXES = ("(?P<player>{NAME}) ",)  # a speed measure only
 
 _OTHER_GAME = re.compile(r"Winamax Poker - .*? - HandId: #([\d-]+) - (.+?)"
                          r"(?: (no limit|pot limit|fixed limit))? \(")
@@ -78,8 +67,7 @@ RULES = RoomRules(
     hand_names=names_agree,
 )
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), WinamaxBuilder,
-                        PLACEHOLDERS, SHARED_PREFIXES, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), WinamaxBuilder, other_game)
 
 ROOM = Room(
     name="winamax", title="Winamax",

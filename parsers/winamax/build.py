@@ -37,6 +37,13 @@ _HALF_ROUNDING = Decimal(5)  # "3.37k": the pot is 3,370 within 5 chips
 class WinamaxBuilder(Builder):
     """Builds one Hand from one Winamax hand's tokens (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS,
+                    # {M} is the number: the currency sign after it is {C}, outside the field
+                    "C": "[€$£]?",
+                    "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d:\d\d",
+                    "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    limits = LIMITS
     silent = Builder.silent | {"BLINDS"}
 
     def __init__(self) -> None:
@@ -48,15 +55,13 @@ class WinamaxBuilder(Builder):
     def HEADER(self, kind, pool, event, buy_in, level, hand_id, game, limit, ante, sb,
                currency, bb, date, tz):
         in_tournament = event is not None
-        self.head = {"site": "Winamax", "hand_id": hand_id, "zoom": kind in FAST_FOLD or None,
-                     # the tournament's number: the table's "(548967895)#0037", else the hand's
-                     "tournament": hand_id.split("-", 1)[0] if in_tournament else None,
-                     "buy_in": buy_in, "level": level, "sb": sb, "bb": bb, "cap": None,
-                     "currency": CURRENCY_BY_SYMBOL.get(currency) if currency else None,
-                     "date": date, "tz": tz, "date_et": None, "tz_et": None}
-        self.structure = LIMITS[limit]
         # fixed limit: "(0.05€/0.10€)" names the small and big bet (the base's convention)
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.header(limit, site="Winamax", hand_id=hand_id, zoom=kind in FAST_FOLD or None,
+                    # the tournament's number: the table's "(548967895)#0037", else the hand's
+                    tournament=hand_id.split("-", 1)[0] if in_tournament else None,
+                    buy_in=buy_in, level=level, sb=sb, bb=bb,
+                    currency=CURRENCY_BY_SYMBOL.get(currency) if currency else None,
+                    date=date, tz=tz)
         if ante:  # tournaments write the ante in the level: "(140/600/1200)"
             self.ante = money(ante)
 

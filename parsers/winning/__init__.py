@@ -20,23 +20,8 @@ from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.base.values import AMOUNT
 from parsers.winning.build import LIMITS, SITE, OldBuilder, WinningBuilder
 from parsers.winning.names import names_agree
-
-PLACEHOLDERS = {
-    "M": AMOUNT,
-    "NAME": r".*?",  # WPN writes some players without a name (UNNAMED_PLAYER)
-    "CARDS": r"[^\]]*",
-    "ROLES": r"(?: \((?:button|small blind|big blind)\))*",
-}
-OLD_PLACEHOLDERS = {
-    "M": r"\d+(?:,\d{3})*(?:\.\d+)?",
-    "NAME": r".*?",
-    "CARDS": r"[^\]]*",
-}
-SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
-OLD_SHARED_PREFIXES = ("Player (?P<player>{NAME}) ",)
 
 # ------------------------------------------------------------------ other games
 _GAME = re.compile(r"(?:Game )?Hand #(\d+) - (?:.*?Tournament #\d+ - )?([^(]*)\(([^)]*)\)")
@@ -58,10 +43,9 @@ def other_game(first_line: str, text: str) -> UnsupportedHand | None:
                            text)
 
 
-modern = TextParser(Path(__file__).with_name("grammar.lark"), WinningBuilder, PLACEHOLDERS,
-                    SHARED_PREFIXES, other_game)
-old = TextParser(Path(__file__).with_name("old.lark"), OldBuilder, OLD_PLACEHOLDERS,
-                 OLD_SHARED_PREFIXES, other_game, closing="\"Game ended at:\" line")
+modern = TextParser(Path(__file__).with_name("grammar.lark"), WinningBuilder, other_game)
+old = TextParser(Path(__file__).with_name("old.lark"), OldBuilder, other_game,
+                 closing="\"Game ended at:\" line")
 
 
 def text_parser_for(text: str) -> TextParser:

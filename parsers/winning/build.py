@@ -72,6 +72,11 @@ WPN_FOLDED_ON = FOLDED_ON | {"on the Pre-Flop": PREFLOP}
 class WinningBuilder(Builder):
     """WPN's format since 2019 (see the module doc)."""
 
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS,
+                    "NAME": r".*?",  # WPN writes some players without a name (UNNAMED_PLAYER)
+                    "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
+    SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    limits = LIMITS
     silent = Builder.silent | {"SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
 
     def tournament_cost(self) -> tuple[None, None]:
@@ -87,12 +92,8 @@ class WinningBuilder(Builder):
         self.summary_run = 1  # the run whose board the SUMMARY's seat lines follow
 
     def HEADER(self, hand_id, title, tournament, limit, level, sb, bb, date, tz):
-        self.head = {"site": SITE, "hand_id": hand_id, "zoom": None, "tournament": tournament,
-                     "buy_in": title or None, "level": level, "sb": sb, "bb": bb,
-                     "cap": None, "currency": None, "date": date, "tz": tz,
-                     "date_et": None, "tz_et": None}
-        self.structure = LIMITS[limit]
-        self.big_blind = money(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        self.header(limit, site=SITE, hand_id=hand_id, tournament=tournament,
+                    buy_in=title or None, level=level, sb=sb, bb=bb, date=date, tz=tz)
 
     def TABLE(self, number, table, max_seats, play, button):
         self.table = table or number  # a tournament's table is numbered
@@ -287,6 +288,8 @@ class OldBuilder(WinningBuilder):
     """WPN's format before 2019 (see the module doc): what an action adds, each card
     on a line, the players' account in the summary."""
 
+    PLACEHOLDERS = {**WinningBuilder.PLACEHOLDERS, "M": r"\d+(?:,\d{3})*(?:\.\d+)?"}
+    SHARED_PREFIXES = ("Player (?P<player>{NAME}) ",)
     silent = WinningBuilder.silent | {"RECEIVED", "ENDED", "BUTTON"}
     in_tournament = False
 
@@ -309,10 +312,7 @@ class OldBuilder(WinningBuilder):
         return super().finish()
 
     def HEADER(self, date):
-        self.head = {"site": SITE, "hand_id": None, "zoom": None, "tournament": None,
-                     "buy_in": None, "level": None, "sb": None, "bb": None, "cap": None,
-                     "currency": None, "date": date, "tz": None, "date_et": None,
-                     "tz_et": None}
+        self.head = {**self.HEAD, "site": SITE, "date": date}
 
     def GAME_ID(self, hand_id, sb, bb, table, max_seats):
         head = self.head

@@ -9,7 +9,9 @@ from pathlib import Path
 from engine.model.hand import Hand
 from engine.sim.sessions import regular_hands
 from engine.sim.simulate import START, simulate
-from parsers.pokerstars.write import write_hand
+from parsers.registry import room
+
+write_hand = room("pokerstars").write
 
 PER_FILE = 500
 PLAYS = ("regular", "random")

@@ -112,7 +112,9 @@ ORDER BY e.room, e.month, coalesce(h.played_at_utc, h.played_at), f.path, h.byte
 def _phh(con: duckdb.DuckDBPyConnection, done: Exported) -> None:
     """One ``ROOM/MONTH.phhs`` per room and month of the chosen hands (written whole,
     replacing an earlier export's file of that name)."""
-    from parsers.phh.write import Skip, write_hand
+    from parsers.base.errors import Skip
+    from parsers.registry import room
+    write_hand = room("phh").write
     from pipeline.ingest.recheck import read_back
 
     rows = con.execute(_PHH_HANDS).fetchall()  # in the order played
