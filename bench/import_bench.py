@@ -51,7 +51,7 @@ def template_hands() -> list[str]:
 
 def build_folder(folder: Path, hands: int, per_file: int = 500, simulated: bool = False) -> None:
     if simulated:  # hands the project's simulator plays, 500 a file
-        from pipeline.cli.simulate import write_simulated
+        from pipeline.export.simulated import write_simulated
         write_simulated(folder, hands, seed=7)
         return
     templates = template_hands()

@@ -11,10 +11,10 @@ import argparse
 import sys
 
 from pipeline.cli import (audit, common, dashboard, equity, errors, export, import_files,
-                          simulate_files, stats, verify)
+                          simulate, stats, verify)
 
 # in the order ``handlens --help`` lists them
-COMMANDS = (import_files, verify, stats, audit, export, equity, simulate_files, errors,
+COMMANDS = (import_files, verify, stats, audit, export, equity, simulate, errors,
             dashboard)
 
 

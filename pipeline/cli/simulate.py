@@ -1,41 +1,34 @@
-"""Write simulated hands to files, as PokerStars would: 500 hands a file."""
+"""``handlens simulate``: legal simulated hands written as PokerStars text
+(pipeline/export/simulated.py writes them)."""
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from datetime import timedelta
+import argparse
 from pathlib import Path
 
-from engine.model.hand import Hand
-from engine.sim.sessions import regular_hands
-from engine.sim.simulate import START, simulate
-from parsers.registry import room
-
-write_hand = room("pokerstars").write
-
-PER_FILE = 500
-PLAYS = ("regular", "random")
-
-
-def write_simulated(out: Path, hands: int, seed: int = 1, play: str = "regular") -> list[Path]:
-    """``play="regular"``: a regular's sessions (engine.sim.sessions); ``"random"``: random
-    tables and random decisions, every rule of the game."""
-    out.mkdir(parents=True, exist_ok=True)
-    stream = _hands(random.Random(seed), hands, seed * 10_000_000, play)
-    files = []
-    for start in range(0, hands, PER_FILE):
-        texts = [write_hand(next(stream)) for _ in range(start, min(start + PER_FILE, hands))]
-        path = out / f"HH simulated seed {seed} part {start // PER_FILE + 1:04d}.txt"
-        path.write_text("\n\n\n".join(texts) + "\n\n\n", encoding="utf-8")
-        files.append(path)
-    return files
+NAME = "simulate"
+HELP = "write simulated legal hands as PokerStars text"
+DESCRIPTION = ("Play legal Hold'em hands and write them as PokerStars hand histories, 500 "
+               "hands a file. --play regular (the default): a regular's database, the hero "
+               "(\"Hero\") in every hand, everyone playing sensible ranges by position: "
+               "no-limit cash sessions at 6-max and 9-max tables and three stakes, a few "
+               "pot-limit and fixed-limit ones, now and then a sit-and-go with rising "
+               "blinds. --play random: random tables (2-10 players, NL/PL/FL, antes, "
+               "straddles, short stacks) and random decisions, so that side pots, "
+               "incomplete raises, split pots and boards run twice come often.")
 
 
-def _hands(rng: random.Random, hands: int, first: int, play: str) -> Iterator[Hand]:
-    if play == "regular":
-        yield from regular_hands(rng, hands, first, START)
-    elif play == "random":
-        for i in range(hands):
-            yield simulate(rng, START + timedelta(seconds=47 * i), number=first + i)
-    else:
-        raise ValueError(f"play must be one of {PLAYS}, not {play!r}")
+def arguments(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
+    sim.add_argument("--out", required=True, help="folder to write into")
+    sim.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    sim.add_argument("--play", choices=("regular", "random"), default="regular",
+                     help="regular: sensible poker in sessions and sit-and-gos (default); "
+                          "random: random tables and decisions, every rule")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pipeline.export.simulated import write_simulated
+
+    files = write_simulated(Path(args.out), args.hands, args.seed, args.play)
+    print(f"{args.hands:,} hands in {len(files)} files → {args.out}")
+    return 0

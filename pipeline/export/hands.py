@@ -113,9 +113,10 @@ def _phh(con: duckdb.DuckDBPyConnection, done: Exported) -> None:
     """One ``ROOM/MONTH.phhs`` per room and month of the chosen hands (written whole,
     replacing an earlier export's file of that name)."""
     from parsers.base.errors import Skip
-    from parsers.registry import room
-    write_hand = room("phh").write
+    from parsers.registry import room as room_named
     from pipeline.ingest.recheck import read_back
+
+    write_hand = room_named("phh").write
 
     rows = con.execute(_PHH_HANDS).fetchall()  # in the order played
     skipped: Counter[str] = Counter()

@@ -20,7 +20,7 @@ from parsers.pokerstars import ROOM as STARS
 from parsers.pokerstars import parse_hand
 from parsers.pokerstars.write import write_hand
 from pipeline.cli.main import main
-from pipeline.cli.simulate import write_simulated
+from pipeline.export.simulated import write_simulated
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
          "XIV", "XV")
