@@ -1,0 +1,1 @@
+"""Who wins and how often: the seven-card evaluator, every board still to come counted, the heads-up table."""

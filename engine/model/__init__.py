@@ -1,0 +1,1 @@
+"""What a hand is: cards, the Hand and its parts (seats, actions, pots collected), positions."""

@@ -1,0 +1,1 @@
+"""The Parquet dataset (import --out): tasks on a pool or Dask, byte ranges, compaction, DuckDB views over it."""

@@ -1,0 +1,1 @@
+"""The DuckDB store: its schema (schema.sql) and the one writer that holds it."""
