@@ -153,6 +153,10 @@ def summary_text(s, where: str) -> str:
         lines.append(f"could not be read: {len(s.files_unreadable):,} "
                      f"file{'s' * (len(s.files_unreadable) != 1)} (the import went on)")
         lines.extend(f"    {path}: {why}" for path, why in s.files_unreadable[:10])
+    if s.folders_unreadable:
+        n = len(s.folders_unreadable)
+        lines.append(f"could not be listed: {n:,} folder{'s' * (n != 1)} (the import went on)")
+        lines.extend(f"    {path}: {why}" for path, why in s.folders_unreadable[:10])
     if s.files_not_recognised:
         lines.append(f"not hand histories (format not recognised): "
                      f"{len(s.files_not_recognised):,} files")

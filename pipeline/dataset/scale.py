@@ -288,7 +288,7 @@ def _summary(results: list[dict]) -> Summary:
             continue
         f = FileSummary(**{k: v for k, v in r.items() if k in FileSummary.__dataclass_fields__})
         if f.unreadable is not None:
-            s.files_unreadable.append((f.path, f.unreadable))
+            s.unreadable(f.path, f.unreadable)
         elif not f.recognised:
             s.files_not_recognised.append(f.path)
         elif not f.supported:

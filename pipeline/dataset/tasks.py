@@ -22,7 +22,7 @@ from parsers.base.room import Room
 from parsers.base.split import CUT, Piece, RawHand, decode, decode_from, pieces, split_hands
 from parsers.registry import detect, room
 from pipeline.ingest.rows import SCHEMAS
-from pipeline.ingest.files import cut_last, digest, discover, file_id_of, read_file
+from pipeline.ingest.files import cut_last, digest, discover, file_id_of, read_file, real_path
 from pipeline.ingest.unit import parse_unit
 
 FILES_SCHEMA = pa.schema([
@@ -241,7 +241,7 @@ def list_inputs(paths: Iterable[str | Path]) -> list[str]:
     file system for it, recursively, hidden names left out."""
     paths = [str(p) for p in paths]  # (read twice below: a generator would be spent)
     local = [p for p in paths if "://" not in p]
-    found = [str(p.resolve()) for p in discover(local)] if local else []
+    found = [str(real_path(p)) for p in discover(local)] if local else []
     for address in (p for p in paths if "://" in p):
         found.extend(_listed(address))
     return sorted(set(found))

@@ -18,21 +18,52 @@ from parsers.base.split import CUT, RawHand
 
 def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) -> list[Path]:
     """Every file under the given files and folders (recursively, hidden ones left
-    out), sorted, but those in ``exclude`` (the database itself, when it lies in an
-    imported folder). A folder that cannot be listed is returned too, as itself: the
-    importer reports it with the reason."""
-    skip = {Path(p).resolve() for p in exclude}
+    out, links to folders followed), sorted, but those in ``exclude`` (the database
+    itself, when it lies in an imported folder). A folder that cannot be listed is
+    returned too, as itself: the importer reports it with the reason; so is a link that
+    leads nowhere or round in a loop."""
+    skip = {real_path(Path(p)) for p in exclude}
     found: list[Path] = []
+    walked: set[tuple[int, int]] = set()
     for p in map(Path, paths):
         if p.is_dir():
-            for root, dirs, files in os.walk(p, onerror=lambda e: found.append(Path(e.filename))):
-                dirs[:] = [d for d in dirs if not d.startswith(".")]
-                found.extend(Path(root, f) for f in files if not f.startswith("."))
+            found.extend(_walk(p, walked))
         elif p.exists() or p.is_symlink():
             found.append(p)
         else:
             raise FileNotFoundError(f"no such file or folder: {p}")
-    return sorted(f for f in set(found) if f.resolve() not in skip)
+    return sorted(f for f in set(found) if real_path(f) not in skip)
+
+
+def _walk(top: Path, walked: set[tuple[int, int]]) -> list[Path]:
+    """The files under ``top``, each folder walked once: a link back up the tree, or
+    two links to one folder, is not walked again (``walked``: the folders seen, by
+    device and inode)."""
+    out: list[Path] = []
+    for root, dirs, files in os.walk(top, followlinks=True,
+                                     onerror=lambda e: out.append(Path(e.filename))):
+        try:
+            info = os.stat(root)
+        except OSError as exc:  # (gone since it was listed: reported as unreadable)
+            out.append(Path(exc.filename or root))
+            dirs[:] = []
+            continue
+        if (info.st_dev, info.st_ino) in walked:
+            dirs[:] = []
+            continue
+        walked.add((info.st_dev, info.st_ino))
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        out.extend(Path(root, f) for f in files if not f.startswith("."))
+    return out
+
+
+def real_path(path: Path) -> Path:
+    """The path with every link resolved; the path itself where that cannot be done (a
+    link in a loop: reading it then says why)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: Python 3.11's "Symlink loop"
+        return path.absolute()
 
 
 def size_of(path: Path) -> int:

@@ -31,7 +31,7 @@ from pipeline import audit
 from pipeline.ingest import preflop_equity
 from pipeline.store.database import FileState, Store
 from pipeline.ingest.unit import UnitResult, parse_unit
-from pipeline.ingest.files import cut_last, digest, read_file, shown
+from pipeline.ingest.files import cut_last, digest, read_file, real_path, shown
 
 UNIT_HANDS = 2000  # hands per unit of work sent to a worker
 MAX_BATCH = 16  # units written in one transaction at most (those ready at once)
@@ -52,9 +52,19 @@ class Summary:
     formats_not_supported: Counter = field(default_factory=Counter)
     files_not_recognised: list[str] = field(default_factory=list)
     files_unreadable: list[tuple[str, str]] = field(default_factory=list)  # path, why
+    folders_unreadable: list[tuple[str, str]] = field(default_factory=list)  # path, why
     seconds: float = 0.0
     preflop_pending: int = 0  # preflop all-in hands whose equity `handlens equity` computes
     audit_findings: int = 0  # findings between hands, over the whole database
+
+    def unreadable(self, path: str, why: str) -> None:
+        """A path that could not be read: a file, or a folder that could not be listed
+        (not counted among the files)."""
+        if Path(path).is_dir():
+            self.folders_unreadable.append((path, why))
+            self.files -= 1
+        else:
+            self.files_unreadable.append((path, why))
 
     def as_json(self) -> dict:
         return {
@@ -66,6 +76,8 @@ class Summary:
             "formats_not_supported": dict(by_count(self.formats_not_supported)),
             "files_not_recognised": self.files_not_recognised,
             "files_unreadable": [{"path": p, "reason": r} for p, r in self.files_unreadable],
+            "folders_unreadable": [{"path": p, "reason": r}
+                                   for p, r in self.folders_unreadable],
             "preflop_equity_pending": self.preflop_pending,
             "audit_findings": self.audit_findings,
         }
@@ -203,9 +215,9 @@ class Importer:
         s.files += 1
         try:
             data = read_file(path)
-            key = shown(path.resolve())
+            key = shown(real_path(path))
         except OSError as exc:
-            s.files_unreadable.append((shown(path), exc.strerror or str(exc)))
+            s.unreadable(shown(path), exc.strerror or str(exc))
             return None
         self.progress(0, len(data))
         old = self.states.get(key)

@@ -215,7 +215,10 @@ def test_an_unreadable_sub_folder_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "scandir", scandir)
     s = run(tmp_path / "h.duckdb", folder)
     assert s.hands_new == 4
-    assert s.files_unreadable == [(str(folder / "locked"), "Permission denied")]
+    assert s.files == 1 and s.files_unreadable == []  # a folder, not a file
+    assert s.folders_unreadable == [(str(folder / "locked"), "Permission denied")]
+    from pipeline.cli.import_files import summary_text
+    assert "could not be listed: 1 folder" in summary_text(s, "h.duckdb")
 
 
 # ---------------------------------------------------------------- nothing impossible is ok
