@@ -259,9 +259,13 @@ class Importer:
             state.prefix_hash = digest(data[:again])
             s.incomplete += hands[-1].stray == CUT
         cut[-1] = replace(cut[-1], text="", done=tuple(hands))  # (as split here)
+        # what is stored of the file from ``start`` on is read again: the tail of a
+        # grown file, or all of a file an import stopped in (its provisional state);
+        # a file changed otherwise keeps its hands, and a changed hand is a copy
+        again_from = start if start or (old is not None and _is_provisional(old)) else None
         return _Plan(state, shown(path), fmt.name, cut,
                      drop_errors_from=start if old is not None else None,
-                     replace_from=start or None)
+                     replace_from=again_from)
 
     def _new_id(self) -> int:
         self.next_id += 1
@@ -285,6 +289,10 @@ def _provisional(state: FileState) -> FileState:
     id, and matches no file, so an import stopped meanwhile reads it all again."""
     return FileState(state.file_id, state.path, 0, "", 0, "", state.format, state.encoding,
                      0, 0)
+
+
+def _is_provisional(state: FileState) -> bool:
+    return state.size == 0 and state.hash == "" and state.prefix_hash == ""
 
 
 def _ignore_interrupts() -> None:

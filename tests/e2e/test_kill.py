@@ -82,6 +82,7 @@ TABLES = {
     "verdicts": "site, hand_id",
     "findings": "site, hand_id, seq",
     "parse_errors": "file_id, byte_offset",
+    "hand_copies": "site, hand_id, file_id, byte_offset",  # no hand a copy of itself
 }
 EXCLUDED = {"files": ("imported_at",)}
 

@@ -133,6 +133,39 @@ def test_an_interrupted_write_leaves_no_half_hand(tmp_path, monkeypatch):
     assert s.hands_new == 7
 
 
+def test_an_import_stopped_inside_a_file_then_run_again_is_the_clean_import(tmp_path,
+                                                                          monkeypatch):
+    """Stopped after the first of a file's units was written (its state provisional),
+    the import run again reads the file whole: every table as a clean import's, no hand
+    taken for a copy of itself."""
+    monkeypatch.setattr(importer_module, "UNIT_HANDS", 2)
+    clean, stopped = tmp_path / "clean.duckdb", tmp_path / "stopped.duckdb"
+    run(clean, SAMPLES)
+    store = Store(stopped)
+    real, calls = store.write_many, []
+
+    def stop_after_one(batches):
+        if calls:
+            raise KeyboardInterrupt
+        calls.append(1)
+        return real(batches)
+
+    monkeypatch.setattr(store, "write_many", stop_after_one)
+    with pytest.raises(KeyboardInterrupt):
+        Importer(store, 1).run(discover([SAMPLES]))
+    store.close()
+    (before,), = query(stopped, "SELECT count(*) FROM hands")
+    assert 0 < before < 7
+    s = run(stopped, SAMPLES)
+    assert (s.hands_new, s.duplicates) == (7 - before, 0)
+    for table in ("hands", "hand_copies", "hand_players", "actions", "verdicts", "parse_errors"):
+        sql = f"SELECT * FROM {table}"
+        only = query(clean, f"ATTACH '{stopped}' AS s (READ_ONLY); "
+                            f"SELECT count(*) FROM (({sql} EXCEPT ALL SELECT * FROM s.{table}) "
+                            f"UNION ALL (SELECT * FROM s.{table} EXCEPT ALL {sql}))")
+        assert only == [(0,)], table
+
+
 @pytest.mark.slow
 def test_worker_processes_give_the_same_result(tmp_path, monkeypatch):
     monkeypatch.setattr(importer_module, "UNIT_HANDS", 2)
