@@ -23,7 +23,7 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,7 +32,8 @@ from pipeline.dataset import layout
 from pipeline.dataset import ranges
 from pipeline.ingest.importer import Summary
 from pipeline.dataset.tasks import (FilePlan, FileSummary, Range, import_data, import_range,
-                           list_inputs, load, plan_ranges)
+                                    list_inputs, load, plan_ranges)
+from pipeline.ingest.workers import pool as worker_pool
 
 RANGE_BYTES = 64 * 2**20  # a file larger than this is read in ranges of about this size
 
@@ -213,7 +214,7 @@ def _engine(engine: str, address: str | None, workers: int):
         queue: deque = deque()
         yield (lambda fn, *args: queue.append((fn, args)), lambda: _drain(queue))
     else:
-        pool = ProcessPoolExecutor(workers)
+        pool = worker_pool(workers)
         pending: set = set()
 
         def results() -> Iterator[dict]:

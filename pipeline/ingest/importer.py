@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain, islice
@@ -29,6 +28,7 @@ from parsers.base.split import CUT, Piece, context_at, decode, decode_from, piec
 from parsers.registry import ROOMS, detect, room
 from pipeline import audit
 from pipeline.ingest import preflop_equity
+from pipeline.ingest.workers import pool as worker_pool
 from pipeline.store.database import FileState, Store
 from pipeline.ingest.unit import UnitResult, parse_unit
 from pipeline.ingest.files import cut_last, digest, read_file, real_path, shown
@@ -156,7 +156,7 @@ class Importer:
         # build the grammars of the rooms ahead once, here: the workers are forked with them
         _warm_up({name for unit in head for _, _, name, _ in unit.parts})
         window: deque[tuple[_Unit, Future]] = deque()
-        pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+        pool = worker_pool(self.workers)
         try:
             for unit in chain(head, rest):
                 window.append((unit, pool.submit(job, unit.parts)))
@@ -293,11 +293,6 @@ def _provisional(state: FileState) -> FileState:
 
 def _is_provisional(state: FileState) -> bool:
     return state.size == 0 and state.hash == "" and state.prefix_hash == ""
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops the import cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm_up(names: set[str]) -> None:

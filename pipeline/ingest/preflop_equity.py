@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal
 
 import duckdb
 import pyarrow as pa
 
 from engine.equity.allin import adjusted_net
+from pipeline.ingest.workers import pool as worker_pool
 
 PENDING = "SELECT DISTINCT site, hand_id FROM player_hand_flags WHERE allin_adj_net IS NULL"
 
@@ -55,7 +55,7 @@ def fill(con: duckdb.DuckDBPyConnection, progress: Callable[[int], None] | None 
     returns how many hands were filled."""
     done = 0
     workers = workers or os.cpu_count() or 1
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    pool = worker_pool(workers) if workers > 1 else None
     try:
         while True:
             rows = con.execute(_ROWS, [batch]).fetchall()
