@@ -18,11 +18,14 @@ from bisect import bisect_left
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-_NEWLINES = re.compile(r"\r\n?")
+# A line end: LF, CRLF or CR, and the doubled forms of files that went through two
+# converters (CR CR LF, LF CR): one line end each, so they never make a blank line
+_LINE_END = re.compile(r"\r*\n(?:\r(?!\n))?|\r")  # (a CR after LF: unless a CRLF's)
 _TRAILING = re.compile(r"[^\S\n]+\n")  # white space that ends a line
-_NEWLINES_ANY = re.compile(r"\r\n|\r|\n")
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"  # shown as nothing: a line of them is blank
+_INVISIBLE_LINE = re.compile(f"(?m)^(?:[^\\S\\n]|[{_ZERO_WIDTH}])+$")
 _ESCAPED = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8 (surrogateescape)
-_ENDS = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + "\ufeff"
+_ENDS = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + _ZERO_WIDTH
 UTF8 = "utf-8"  # a file read hand by hand: UTF-8, a hand that is not as Windows-1252
 
 
@@ -104,16 +107,30 @@ def text_codec(encoding: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """CRLF / CR → LF, non-breaking spaces → spaces, no white space at the end of a
-    line (clients end many lines with a space), none (nor a BOM) at either end. (A line
-    of white space inside becomes empty, which the lexer skips.)"""
+    """Every line end (``_LINE_END``) → LF, non-breaking spaces → spaces, no white
+    space at the end of a line (clients end many lines with a space), none (nor a BOM
+    or a zero-width space) at either end. (A line of white space or zero-width spaces
+    inside becomes empty, which the lexer skips.)"""
     if "\r" in text:
-        text = _NEWLINES.sub("\n", text)
-    if "\xa0" in text:
-        text = text.replace("\xa0", " ")
+        text = _lf(text)
+    if not text.isascii():
+        if "\xa0" in text:
+            text = text.replace("\xa0", " ")
+        if any(c in text for c in _ZERO_WIDTH):
+            text = _INVISIBLE_LINE.sub("", text)
     if " \n" in text or "\t\n" in text:
         text = _TRAILING.sub("\n", text)
     return text.strip(_ENDS)
+
+
+def _lf(text: str) -> str:
+    """Every line end as LF: replaced, not searched, in the usual files (CRLF, CR)."""
+    cr = text.count("\r")
+    if cr == text.count("\r\n"):
+        return text.replace("\r\n", "\n")
+    if "\n" not in text:
+        return text.replace("\r", "\n")
+    return _LINE_END.sub("\n", text)
 
 
 class HandFormat(Protocol):
@@ -312,7 +329,7 @@ def _after_lines(text: str, n: int) -> int:
     """The index just after the n-th line end of ``text`` (any line-end style)."""
     if n <= 0:
         return 0
-    for k, m in enumerate(_NEWLINES_ANY.finditer(text), start=1):
+    for k, m in enumerate(_LINE_END.finditer(text), start=1):
         if k == n:
             return m.end()
     return len(text)
@@ -343,8 +360,12 @@ def _byte_length(text: str, codec: str) -> int:
 
 
 def _count_lines(text: str, a: int, b: int) -> int:
+    """Line ends (``_LINE_END``) in ``text[a:b]``: counted, not searched, in the usual
+    files (LF, CRLF, CR alone)."""
     n = text.count("\n", a, b)
     cr = text.count("\r", a, b)
-    if cr:
-        n += cr - text.count("\r\n", a, b)
-    return n
+    if cr == 0 or cr == text.count("\r\n", a, b):
+        return n
+    if n == 0:
+        return cr
+    return sum(1 for _ in _LINE_END.finditer(text[a:b]))

@@ -8,6 +8,7 @@ import pytest
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.registry import detect
 from parsers.base.split import decode, split_hands
+from support.common import ROOT
 
 HAND = ("PokerStars Hand #1{n}: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/01 10:00:00 ET\n"
         "Table 'Ö Table' 6-max Seat #1 is the button\n"
@@ -188,3 +189,43 @@ def test_pieces_keep_the_context_offset_and_line_of_a_resumed_text():
     assert len(cut) == 2 and not cut[0].final and cut[1].final
     assert [r for p in cut for r in p.split(fmt)] == whole[1:]
     assert ["\u20ac" in h.text for h in whole] == [True, True, False]
+
+
+# ---------------------------------------------------------------- line ends twice converted
+
+ALCOR = next((ROOT / "sample_histories" / "pokerstars").glob("*Alcor*.txt"))
+
+
+@pytest.mark.parametrize("newline", ["\r\r\n", "\n\r", "\r\n", "\r"])
+def test_doubled_line_ends_are_one_line_end(newline):
+    """A file that went through two converters (CR CR LF, LF CR) reads as its LF
+    original: the same hands, texts and lines; only the offsets differ."""
+    lf = ALCOR.read_text("utf-8-sig")
+    want = split(lf.encode())[0]
+    got = split(lf.replace("\n", newline).encode())[0]
+    assert [(h.text, h.line, h.complete, h.stray) for h in got] == [
+        (h.text, h.line, h.complete, h.stray) for h in want]
+    data = lf.replace("\n", newline).encode()
+    assert [data[h.byte_offset:].startswith(b"PokerStars Hand #") for h in got] == [True] * 4
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", " \u200b\t", "\ufeff", "\u200d\u200c"])
+def test_a_line_of_zero_width_spaces_between_hands_is_blank(invisible):
+    lf = ALCOR.read_text("utf-8-sig")
+    text = lf.replace("\n\n\n", f"\n\n{invisible}\n\n")
+    assert text != lf
+    got = split(text.encode())[0]
+    assert [h.stray for h in got] == [None] * 4
+    assert [h.text for h in got] == [h.text for h in split(lf.encode())[0]]
+
+
+def test_doubled_line_ends_import_and_verify(tmp_path):
+    from support.common import import_paths, query
+    folder = tmp_path / "in"
+    folder.mkdir()
+    lf = ALCOR.read_text("utf-8-sig")
+    (folder / "crcrlf.txt").write_bytes(lf.replace("\n", "\r\r\n").encode())
+    (folder / "lfcr.txt").write_bytes(lf.replace("\n", "\n\r").replace("#2400", "#2500").encode())
+    s = import_paths(tmp_path / "h.duckdb", folder)
+    assert (s.hands_new, s.parse_errors) == (8, 0)
+    assert query(tmp_path / "h.duckdb", "SELECT DISTINCT status FROM verdicts") == [("ok",)]
