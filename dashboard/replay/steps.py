@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 
 import duckdb
 
 from dashboard.replay.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
 from parsers.base.split import hand_text
 from pipeline.read.verify import STREETS
+from pipeline.store import paths
 
 ACTION_WORDS = {
     "post_sb": "posts the small blind", "post_bb": "posts the big blind",
@@ -153,7 +153,7 @@ def raw_text(hand: dict) -> tuple[str | None, str | None]:
     """(the hand's text as the room wrote it, None) or (None, why it cannot be shown)."""
     if hand.get("raw_text"):
         return hand["raw_text"], None
-    path = Path(hand["path"])
+    path = paths.local(hand["path"])
     try:
         with path.open("rb") as f:
             f.seek(hand["byte_offset"])

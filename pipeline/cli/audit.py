@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from pipeline.store.paths import printable
 from pipeline.cli import common
 
 NAME = "audit"
@@ -56,8 +57,8 @@ def run(args: argparse.Namespace) -> int:
     for code, n in by_code.items():
         print(f"    {n:>6,}  {code}: {audit.CODES[code]}")
     for r in rows:
-        print(f"{r['code']}: {r['site']} hand {r['hand_id']} ({r['file']}:{r['line']}) "
-              f"and {r['other_hand_id']} ({r['other_file']}:{r['other_line']})\n"
+        print(f"{r['code']}: {r['site']} hand {r['hand_id']} ({printable(r['file'])}:{r['line']}) "
+              f"and {r['other_hand_id']} ({printable(r['other_file'])}:{r['other_line']})\n"
               f"    {r['message']}")
     if findings.height > len(rows):
         print(f"... {findings.height - len(rows):,} more (--limit 0 lists them all)")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from pipeline.store.paths import printable
 from pipeline.cli import common
 
 NAME = "errors"
@@ -22,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     sql = _ERRORS + (f" LIMIT {int(args.limit)}" if args.limit else "")
     rows = con.execute(sql).fetchall()
     for path, line, reason, text in rows:
-        print(f"{path}:{line}: {reason}")
+        print(f"{printable(path)}:{line}: {reason}")
         if args.text:
             print("    " + text.replace("\n", "\n    "))
     if not rows:

@@ -6,6 +6,7 @@ import argparse
 import json
 import time
 
+from pipeline.store.paths import printable
 from pipeline.cli import common
 
 NAME = "import"
@@ -152,15 +153,15 @@ def summary_text(s, where: str) -> str:
     if s.files_unreadable:
         lines.append(f"could not be read: {len(s.files_unreadable):,} "
                      f"file{'s' * (len(s.files_unreadable) != 1)} (the import went on)")
-        lines.extend(f"    {path}: {why}" for path, why in s.files_unreadable[:10])
+        lines.extend(f"    {printable(path)}: {why}" for path, why in s.files_unreadable[:10])
     if s.folders_unreadable:
         n = len(s.folders_unreadable)
         lines.append(f"could not be listed: {n:,} folder{'s' * (n != 1)} (the import went on)")
-        lines.extend(f"    {path}: {why}" for path, why in s.folders_unreadable[:10])
+        lines.extend(f"    {printable(path)}: {why}" for path, why in s.folders_unreadable[:10])
     if s.files_not_recognised:
         lines.append(f"not hand histories (format not recognised): "
                      f"{len(s.files_not_recognised):,} files")
-        lines.extend(f"    {f}" for f in s.files_not_recognised[:10])
+        lines.extend(f"    {printable(f)}" for f in s.files_not_recognised[:10])
     if s.audit_findings:
         lines.append(f"between hands   {s.audit_findings:>9,}  findings (handlens audit lists them)")
     lines.append(f"{s.seconds:.2f} s ({rate:,.0f} hands/s) → {where}")

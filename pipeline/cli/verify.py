@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from pipeline.store.paths import printable
 from pipeline.cli import common
 
 NAME = "verify"
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
           + (f" (first {args.limit}; --limit shows more)"
              if len(r["details"]) >= args.limit else ""))
     for h in r["details"]:
-        print(f"{h['file']}:{h['line']}: {h['site']} #{h['hand_id']} {h['status']}")
+        print(f"{printable(h['file'])}:{h['line']}: {h['site']} #{h['hand_id']} {h['status']}")
         for f in h["findings"]:
             print(f"    {f['code']}: {f['message']}")
     return 0

@@ -24,6 +24,7 @@ from parsers.registry import detect, room
 from pipeline.ingest.rows import SCHEMAS
 from pipeline.ingest.files import cut_last, digest, discover, file_id_of, read_file, real_path
 from pipeline.ingest.unit import parse_unit
+from pipeline.store.paths import local, stored
 
 FILES_SCHEMA = pa.schema([
     ("file_id", pa.int64()), ("path", pa.string()), ("size", pa.int64()),
@@ -61,7 +62,7 @@ def read(path: str) -> bytes:
     """A file's bytes, from a local path or an address pyarrow's file systems open
     (``s3://``, ``gs://``, ``hdfs://``, ``file://``)."""
     if "://" not in path:
-        return read_file(Path(path))
+        return read_file(local(path))
     from pyarrow import fs
     filesystem, inner = fs.FileSystem.from_uri(_uri(path))
     with filesystem.open_input_stream(inner) as stream:
@@ -224,7 +225,7 @@ def _parsed(summary: FileSummary, room_name: str, hands: list[RawHand], verify: 
 def read_range(path: str, offset: int, length: int) -> bytes:
     """``length`` bytes of a file from ``offset`` (a local path or an address)."""
     if "://" not in path:
-        with open(path, "rb") as stream:
+        with open(local(path), "rb") as stream:
             stream.seek(offset)
             return stream.read(length)
     from pyarrow import fs
@@ -240,8 +241,8 @@ def list_inputs(paths: Iterable[str | Path]) -> list[str]:
     ``gs://...``, ``hdfs://host:port/...``, ``file:///...``) listed through pyarrow's
     file system for it, recursively, hidden names left out."""
     paths = [str(p) for p in paths]  # (read twice below: a generator would be spent)
-    local = [p for p in paths if "://" not in p]
-    found = [str(real_path(p)) for p in discover(local)] if local else []
+    on_disk = [p for p in paths if "://" not in p]
+    found = [stored(real_path(p)) for p in discover(on_disk)] if on_disk else []
     for address in (p for p in paths if "://" in p):
         found.extend(_listed(address))
     return sorted(set(found))

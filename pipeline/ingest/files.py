@@ -74,11 +74,6 @@ def size_of(path: Path) -> int:
         return 0
 
 
-def shown(path: Path) -> str:
-    """A path as text, whatever bytes its name holds."""
-    return os.fsencode(path).decode("utf-8", errors="replace")
-
-
 def file_id_of(path: str) -> int:
     """A file's id: 63 bits of a digest of its path, the same on every machine."""
     return int.from_bytes(hashlib.blake2b(path.encode("utf-8", "surrogateescape"),

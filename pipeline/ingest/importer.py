@@ -29,9 +29,10 @@ from parsers.registry import ROOMS, detect, room
 from pipeline import audit
 from pipeline.ingest import preflop_equity
 from pipeline.ingest.workers import pool as worker_pool
+from pipeline.store import paths
 from pipeline.store.database import FileState, Store
 from pipeline.ingest.unit import UnitResult, parse_unit
-from pipeline.ingest.files import cut_last, digest, read_file, real_path, shown
+from pipeline.ingest.files import cut_last, digest, read_file, real_path
 
 UNIT_HANDS = 2000  # hands per unit of work sent to a worker
 MAX_BATCH = 16  # units written in one transaction at most (those ready at once)
@@ -215,9 +216,9 @@ class Importer:
         s.files += 1
         try:
             data = read_file(path)
-            key = shown(real_path(path))
+            key = paths.stored(real_path(path))
         except OSError as exc:
-            s.unreadable(shown(path), exc.strerror or str(exc))
+            s.unreadable(paths.stored(path), exc.strerror or str(exc))
             return None
         self.progress(0, len(data))
         old = self.states.get(key)
@@ -243,10 +244,10 @@ class Importer:
         if not isinstance(fmt, Room):
             state.format = fmt
             if fmt is None:
-                s.files_not_recognised.append(shown(path))
+                s.files_not_recognised.append(paths.stored(path))
             else:
                 s.formats_not_supported[fmt] += 1
-            return _Plan(state, shown(path))
+            return _Plan(state, paths.stored(path))
         state.format = fmt.name
         cut = pieces(text, fmt, encoding, UNIT_HANDS, base_offset=start or None,
                      base_line=1 if not start else _line_of(data, start, encoding),
@@ -263,7 +264,7 @@ class Importer:
         # grown file, or all of a file an import stopped in (its provisional state);
         # a file changed otherwise keeps its hands, and a changed hand is a copy
         again_from = start if start or (old is not None and _is_provisional(old)) else None
-        return _Plan(state, shown(path), fmt.name, cut,
+        return _Plan(state, paths.stored(path), fmt.name, cut,
                      drop_errors_from=start if old is not None else None,
                      replace_from=again_from)
 

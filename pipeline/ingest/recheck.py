@@ -3,7 +3,6 @@ from its file by its byte offset, parsed, replayed, and its verdict replaced."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 
 import pyarrow as pa
 
@@ -16,6 +15,7 @@ from engine.rules.replay import Finding, Verdict, replay
 from engine.rules.room_rules import RoomRules
 from pipeline.ingest.rows import SCHEMAS, Batch
 from pipeline.store.database import Store
+from pipeline.store import paths
 
 _HANDS = """
 SELECT h.site, h.hand_id, f.path, f.encoding, f.format, h.byte_offset, h.byte_length
@@ -60,7 +60,8 @@ def read_back(rows: Iterable[tuple]) -> Iterator[tuple[str, str, Hand | None, Ro
     for site, hand_id, path, encoding, fmt, offset, length in rows:
         if path != current:
             current = path
-            data = Path(path).read_bytes() if Path(path).exists() else b""
+            file = paths.local(path)
+            data = file.read_bytes() if file.exists() else b""
             lead, scanned = "", 0
         chunk = data[offset:offset + length]
         its = None

@@ -66,3 +66,46 @@ def test_the_database_inside_an_imported_folder_is_left_out(tree):
     (tree / "db-link").symlink_to(db)
     found = discover([tree], exclude=[db])
     assert db not in found and tree / "db-link" not in found
+
+
+# ---------------------------------------------------------------- names that are not plain text
+
+@pytest.fixture
+def odd_names(tmp_path) -> Path:
+    """A hand file whose name holds bytes that are not UTF-8, and one with a line end
+    in its name holding a hand that cannot be parsed."""
+    import os
+    top = tmp_path / "in"
+    top.mkdir()
+    raw = os.fsencode(top) + b"/HH caf\xe9 \xff.txt"  # Latin-1 bytes, as an old archive has them
+    with open(raw, "wb") as f:
+        f.write(ALCOR.read_bytes())
+    broken = ALCOR.read_text("utf-8-sig").replace("#2400000000", "#2430000000").replace(
+        "*** SUMMARY ***", "*** SUMARY ***", 1)
+    (top / "two\nlines.txt").write_text(broken, "utf-8")
+    return top
+
+
+def test_a_name_that_is_not_utf8_is_stored_so_the_file_is_found_again(odd_names, tmp_path):
+    from pipeline.ingest.recheck import _HANDS, read_back
+    from pipeline.store.paths import local
+    db = tmp_path / "h.duckdb"
+    import_paths(db, odd_names)
+    (path,) = [p for (p,) in query(db, "SELECT path FROM files") if "caf" in p]
+    assert path.endswith("HH caf\\xe9 \\xff.txt") and "\ufffd" not in path
+    assert local(path).exists()
+    rows = query(db, _HANDS)
+    back = [hand for site, hand_id, hand, _ in read_back(r for r in rows if "caf" in r[2])]
+    assert len(back) == 4 and all(h is not None for h in back)
+
+
+def test_a_line_end_in_a_name_is_never_printed_raw(odd_names, tmp_path):
+    import subprocess
+    import sys
+    db = tmp_path / "h.duckdb"
+    import_paths(db, odd_names)
+    handlens = Path(sys.executable).with_name("handlens")
+    out = subprocess.run([str(handlens), "errors", "--db", str(db)], capture_output=True,
+                         text=True, check=True).stdout
+    (line,) = [x for x in out.splitlines() if "lines.txt" in x]
+    assert "two\\nlines.txt:" in line
