@@ -20,8 +20,9 @@ from engine.rules.betting import PREDEAL, PREFLOP, RIVER, Round
 from engine.equity.evaluate import evaluate, hand_name
 from engine.model.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.rules.pots import DEAD_POSTS, Pot, build_pots, dead_part, split, uncalled
-from engine.rules.room_rules import (DEFAULT, ODD_CHIP_FROM_BUTTON_BACKWARDS, ODD_CHIP_WORDS, UNCALLED_SILENT_OR_COLLECTED,
-                          UNCALLED_STAYS_IN_POT, UNCALLED_WRITTEN, RoomRules)
+from engine.rules.room_rules import (DEFAULT, ODD_CHIP_FROM_BUTTON_BACKWARDS, ODD_CHIP_WORDS,
+                                     RoomRules)
+from engine.rules.uncalled import CONVENTIONS
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN
@@ -385,48 +386,26 @@ class _Replay:
             dead = {}  # all-in on an ante or a dead blind: that money makes a level
         bets = ({p: c - dead.get(p, ZERO) for p, c in self.contributed.items()} if dead
                 else self.contributed)
-        expected = uncalled(bets)
-        written = list(hand.uncalled)
-        way = self.rules.uncalled_bet
-        if expected and not written and way == UNCALLED_STAYS_IN_POT:
-            expected = None  # the room's way: nothing is returned, the bettor collects it
-        put_in = sum(self.contributed.values(), ZERO) + self.added()
-        true_pot = put_in - (expected[1] if expected else ZERO)
-        basis = true_pot
-        if expected and not written and way != UNCALLED_WRITTEN:
-            # no return written: if what was collected holds it, the bettor had it back there
-            top = expected[0]
-            held = sum((c.amount for c in hand.collects), ZERO) > true_pot \
-                and any(c.player == top for c in hand.collects)
-            if held:
-                basis = put_in
-                self.kept_in_pot[top] = expected[1]
-            if held or way == UNCALLED_SILENT_OR_COLLECTED:
-                written = [expected]
-        if written != ([expected] if expected else []):
-            room_pot = put_in - sum((amount for _, amount in written), ZERO)
-            top = expected[0] if expected else written[0][0]
-            takers = {c.player for c in hand.collects}
-            total = summary.total_pot if summary else None
-            # the room's way still gives every player the same money
-            same_money = (total == true_pot and not written) or (
-                total == room_pot and takers <= {top} and all(p == top for p, _ in written))
-            if same_money and total == room_pot:
-                basis = room_pot  # the room left the uncalled bet in the pot it paid out
-                self.kept_in_pot[top] = room_pot - true_pot
-            if same_money and not written and total == true_pot:
-                self.unwritten_returns.append(expected)  # paid the pot without it
-            lenient = same_money and self.rules.lenient_uncalled_bets
-            due = f"{expected[1]} to {expected[0]}" if expected else "nothing"
-            got = ", ".join(f"{amount} to {player}" for player, amount in written) or "nothing"
-            self.add("BAD_UNCALLED_RETURN", f"uncalled bet returned: {got}; due: {due}"
-                     + (" (every player ends with the same money)" if same_money else ""),
-                     severity=WARNING if lenient else ERROR)
-        if expected:
-            self.contributed[expected[0]] -= expected[1]
+        settled = CONVENTIONS[self.rules.uncalled_bet].settle(
+            uncalled(bets), hand, sum(self.contributed.values(), ZERO) + self.added())
+        basis = settled.paid
+        due = settled.due
+        if settled.kept:
+            self.kept_in_pot[due[0]] = settled.kept
+        wrong = settled.misreturn(hand)
+        if wrong is not None:
+            if wrong.paid is not None:
+                basis = wrong.paid
+                self.kept_in_pot[wrong.top] = wrong.kept
+            if wrong.unwritten is not None:
+                self.unwritten_returns.append(wrong.unwritten)
+            lenient = wrong.same_money and self.rules.lenient_uncalled_bets
+            self.add("BAD_UNCALLED_RETURN", wrong.message, severity=WARNING if lenient else ERROR)
+        if due:
+            self.contributed[due[0]] -= due[1]
             if bets is not self.contributed:
-                bets[expected[0]] -= expected[1]
-            self.stack[expected[0]] += expected[1]
+                bets[due[0]] -= due[1]
+            self.stack[due[0]] += due[1]
         live = self.contributed.keys() - self.folded.keys()
         pots = build_pots(bets, live, self.all_in)
         extra = self.added() + (sum(dead.values(), ZERO) if dead else ZERO)

@@ -1,0 +1,139 @@
+"""How a room gives back the part of a bet nobody called: one small object a convention.
+
+The rules say what comes back: what the top contributor put in beyond anyone else
+(``pots.uncalled``). A room declares its way by name (``RoomRules.uncalled_bet``, one of
+room_rules' ``UNCALLED_*``); ``CONVENTIONS`` maps the name to the object that stands for
+it. A convention answers two questions: what it expects to come back (``due``), and what
+of the hand's record it counts as given back (``returned``: the returns written, or the
+bet its bettor collected with the pot). Its ``settle`` puts them side by side in a
+``Settlement``, whose ``misreturn`` judges a record that disagrees: what it says, and
+whether every player still ends with the same money.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from engine.model.hand import ZERO, Hand
+from engine.rules.room_rules import (UNCALLED_COLLECTED, UNCALLED_SILENT_OR_COLLECTED,
+                                     UNCALLED_STAYS_IN_POT, UNCALLED_WRITTEN)
+
+Bet = tuple[str, Decimal]  # (player, chips)
+
+
+@dataclass(frozen=True, slots=True)
+class Misreturn:
+    """An uncalled bet the record gives back otherwise than due (BAD_UNCALLED_RETURN)."""
+
+    message: str
+    same_money: bool  # the room's way still gives every player the same money
+    top: str  # whose bet it is
+    # the pot the room paid with the uncalled bet left in it (same money), else None
+    paid: Decimal | None = None
+    kept: Decimal = ZERO  # of ``paid``, the uncalled bet left in it
+    unwritten: Bet | None = None  # due, not written, yet the pot paid shows it came back
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A hand's uncalled bet as its room's way expects it and as its record gives it."""
+
+    due: Bet | None  # what comes back by the room's way (None: nothing)
+    returned: tuple[Bet, ...]  # what the record gives back
+    put_in: Decimal  # everything in the pot before anything comes back
+    pot: Decimal  # ``put_in`` less what is due
+    kept: Decimal = ZERO  # of what is due, what its bettor collected with the pot
+
+    @property
+    def paid(self) -> Decimal:
+        """The pot the room paid out: the bet kept in it, if any."""
+        return self.put_in if self.kept else self.pot
+
+    def misreturn(self, hand: Hand) -> Misreturn | None:
+        """None where what the record gives back is what is due; else what is wrong."""
+        due, returned = self.due, self.returned
+        if returned == ((due,) if due else ()):
+            return None
+        room_pot = self.put_in - sum((amount for _, amount in returned), ZERO)
+        top = due[0] if due else returned[0][0]
+        total = hand.summary.total_pot if hand.summary else None
+        left_in = total == room_pot and {c.player for c in hand.collects} <= {top} \
+            and all(p == top for p, _ in returned)
+        same_money = (total == self.pot and not returned) or left_in
+        owed = f"{due[1]} to {due[0]}" if due else "nothing"
+        got = ", ".join(f"{amount} to {player}" for player, amount in returned) or "nothing"
+        message = (f"uncalled bet returned: {got}; due: {owed}"
+                   + (" (every player ends with the same money)" if same_money else ""))
+        if left_in:  # the room left the uncalled bet in the pot it paid out
+            return Misreturn(message, True, top, room_pot, room_pot - self.pot)
+        if same_money:  # paid the pot without it: it came back, not written
+            return Misreturn(message, True, top, unwritten=due)
+        return Misreturn(message, False, top)
+
+
+@dataclass(frozen=True)
+class UncalledWritten:
+    """The room writes the return ("Uncalled bet ($5) returned to ..."): what it writes
+    is compared with the bet nobody called."""
+
+    def settle(self, bet: Bet | None, hand: Hand, put_in: Decimal) -> Settlement:
+        """``bet``: what the rules give back; ``put_in``: everything in the pot."""
+        due = self.due(bet, hand)
+        return self.returned(due, hand, put_in, put_in - due[1] if due else put_in)
+
+    def due(self, bet: Bet | None, hand: Hand) -> Bet | None:
+        """What this way expects to come back."""
+        return bet
+
+    def returned(self, due: Bet | None, hand: Hand, put_in: Decimal,
+                 pot: Decimal) -> Settlement:
+        """What of the record counts as given back."""
+        return Settlement(due, tuple(hand.uncalled), put_in, pot)
+
+
+@dataclass(frozen=True)
+class UncalledStaysInPot(UncalledWritten):
+    """The room returns none: the part nobody called stays in the pot (a side pot of its
+    own when there are several) and its bettor collects it. A return it does write is
+    judged as written."""
+
+    def due(self, bet: Bet | None, hand: Hand) -> Bet | None:
+        return bet if hand.uncalled else None
+
+
+@dataclass(frozen=True)
+class UncalledCollected(UncalledWritten):
+    """The room writes none and gives it back only within what the bettor collects: a
+    bet neither written nor collected is a finding (the nets would not balance)."""
+
+    def returned(self, due: Bet | None, hand: Hand, put_in: Decimal,
+                 pot: Decimal) -> Settlement:
+        if due is None or hand.uncalled:
+            return super().returned(due, hand, put_in, pot)
+        collects = hand.collects
+        if sum((c.amount for c in collects), ZERO) > pot \
+                and any(c.player == due[0] for c in collects):
+            return Settlement(due, (due,), put_in, pot, kept=due[1])  # paid with the pot
+        return self.not_collected(due, put_in, pot)
+
+    def not_collected(self, due: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
+        """Neither written nor collected: nothing came back."""
+        return Settlement(due, (), put_in, pot)
+
+
+@dataclass(frozen=True)
+class UncalledSilentOrCollected(UncalledCollected):
+    """The room writes none and gives it back silently or within what the bettor
+    collects (a walk's big blind collects the whole pot)."""
+
+    def not_collected(self, due: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
+        return Settlement(due, (due,), put_in, pot)  # given back silently
+
+
+# RoomRules.uncalled_bet → the convention it names
+CONVENTIONS: dict[str, UncalledWritten] = {
+    UNCALLED_WRITTEN: UncalledWritten(),
+    UNCALLED_STAYS_IN_POT: UncalledStaysInPot(),
+    UNCALLED_COLLECTED: UncalledCollected(),
+    UNCALLED_SILENT_OR_COLLECTED: UncalledSilentOrCollected(),
+}
