@@ -17,7 +17,7 @@ from engine.model.hand import ZERO, Street
 class HandState:
     """A hand's chips and players as the actions leave them; see the module doc."""
 
-    __slots__ = ("order", "seat_index", "twice", "stack", "contributed", "dead", "bets",
+    __slots__ = ("order", "seat_index", "twice", "stack", "contributed", "dead", "street_bets",
                  "folded", "all_in", "live_n", "able_n", "cap")
 
     def __init__(self, order: list[str], stack: dict[str, Decimal],
@@ -30,7 +30,7 @@ class HandState:
         self.stack = stack  # chips behind
         self.contributed = dict.fromkeys(stack, ZERO)  # chips in the pot this hand
         self.dead: dict[str, Decimal] = {}  # antes, dead blinds: in the pot, in no bet
-        self.bets: dict[str, Decimal] = {}  # this street's bets (the live part of posts)
+        self.street_bets: dict[str, Decimal] = {}  # this street's bets (posts' live part)
         self.folded: dict[str, Street] = {}  # who folded, on which street
         self.all_in: set[str] = set()
         self.live_n = self.able_n = len(order)  # not folded; not folded nor all-in
@@ -55,23 +55,21 @@ class HandState:
         """Of what ``p`` puts in next, ``amount`` is dead money."""
         self.dead[p] = self.dead.get(p, ZERO) + amount
 
-    def put_in(self, p: str, amount: Decimal) -> None:
-        """``p`` moves ``amount`` from behind into the pot; all-in when nothing is left
-        or the cap is reached (dead money is no part of a bet against the cap)."""
+    def put_in(self, p: str, amount: Decimal, bet: Decimal | None) -> None:
+        """``p`` moves ``amount`` from behind into the pot, their bet on this street
+        becoming ``bet`` (None: no bet, as an ante); all-in when nothing is left or the
+        cap is reached (dead money is no part of a bet against the cap)."""
+        if bet is not None:
+            self.street_bets[p] = bet
         left = self.stack[p] = self.stack[p] - amount
         mine = self.contributed[p] = self.contributed[p] + amount
         cap = self.cap
         if left <= 0 or (cap is not None and mine - self.dead.get(p, ZERO) >= cap):
             self.hold_all_in(p)
 
-    def add_to_bet(self, p: str, amount: Decimal) -> Decimal:
-        """``p``'s bet on this street grows by ``amount``; the bet it makes."""
-        mine = self.bets[p] = self.bets.get(p, ZERO) + amount
-        return mine
-
     def new_street(self) -> None:
         """The bets of a street are in the pot: the next begins with none."""
-        self.bets = {}
+        self.street_bets = {}
 
     def give_back(self, p: str, amount: Decimal) -> None:
         """An uncalled bet goes back behind ``p``."""
@@ -83,20 +81,16 @@ class HandState:
         """The players' chips in the pot (money the room added not counted)."""
         return sum(self.contributed.values(), ZERO)
 
-    def dead_money(self) -> dict[str, Decimal]:
-        """The dead money that goes to the main pot whoever posted it: none where a
-        player all-in has put in no more than dead money (that money makes a level)."""
+    def bets(self) -> tuple[dict[str, Decimal], Mapping[str, Decimal]]:
+        """What each player bet this hand (a new dict), and the dead money that goes to
+        the main pot whoever posted it (to read): none where a player all-in has put in
+        no more than dead money (that money makes a level)."""
         dead, contributed = self.dead, self.contributed
-        if dead and any(contributed[p] <= dead.get(p, ZERO) for p in self.all_in):
-            return {}
-        return dead
-
-    def bets_less(self, dead: dict[str, Decimal]) -> Mapping[str, Decimal]:
-        """What each put in this hand, less ``dead`` money: to read, never to change
-        (where there is none, the state's own ``contributed``)."""
         if not dead:
-            return self.contributed
-        return {p: c - dead.get(p, ZERO) for p, c in self.contributed.items()}
+            return contributed.copy(), dead
+        if any(contributed[p] <= dead.get(p, ZERO) for p in self.all_in):
+            return contributed.copy(), {}
+        return {p: c - dead.get(p, ZERO) for p, c in contributed.items()}, dead
 
     def live(self) -> set[str]:
         """The players not folded."""
