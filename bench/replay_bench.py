@@ -10,6 +10,7 @@ is the median of the rounds' new/old times.
 
     python bench/replay_bench.py                 # against f10b1ca
     python bench/replay_bench.py --base HEAD~1 --repeat 15
+    python bench/replay_bench.py --base f10b1ca --new HEAD  # two commits
 """
 from __future__ import annotations
 
@@ -36,32 +37,33 @@ BASE = "_baseline_rules"  # the package name the baseline's engine/rules is load
 
 
 class _FromGit(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Serves ``_baseline_rules.<module>`` from engine/rules/<module>.py at a commit."""
+    """Serves ``<package>.<module>`` from engine/rules/<module>.py at a commit."""
 
-    def __init__(self, rev: str) -> None:
-        self.rev = rev
+    def __init__(self, rev: str, package: str) -> None:
+        self.rev, self.package = rev, package
 
     def find_spec(self, name, path=None, target=None):
-        if name != BASE and not name.startswith(BASE + "."):
+        if name != self.package and not name.startswith(self.package + "."):
             return None
-        return importlib.util.spec_from_loader(name, self, is_package=name == BASE)
+        return importlib.util.spec_from_loader(name, self, is_package=name == self.package)
 
     def create_module(self, spec):
         return None
 
     def exec_module(self, module) -> None:
-        if module.__name__ == BASE:
+        if module.__name__ == self.package:
             return
         file = "engine/rules/" + module.__name__.split(".", 1)[1] + ".py"
         source = subprocess.run(["git", "-C", str(ROOT), "show", f"{self.rev}:{file}"],
                                 check=True, capture_output=True, text=True).stdout
-        exec(compile(source.replace("engine.rules.", BASE + "."), f"{self.rev}:{file}",
-                     "exec"), module.__dict__)
+        exec(compile(source.replace("engine.rules.", self.package + "."),
+                     f"{self.rev}:{file}", "exec"), module.__dict__)
 
 
-def baseline_replay(rev: str):
-    sys.meta_path.insert(0, _FromGit(rev))
-    return importlib.import_module(BASE + ".replay").replay
+def baseline_replay(rev: str, package: str = BASE):
+    """The replay of engine/rules as it is at ``rev``."""
+    sys.meta_path.insert(0, _FromGit(rev, package))
+    return importlib.import_module(package + ".replay").replay
 
 
 def stars_hands() -> list[tuple[Hand, object]]:
@@ -109,15 +111,17 @@ def _seen(verdict) -> tuple:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--base", default="f10b1ca", help="the baseline commit")
+    ap.add_argument("--new", help="a commit to measure instead of the working tree")
     ap.add_argument("--repeat", type=int, default=15, help="rounds (the median is kept)")
     ap.add_argument("--times", type=int, default=10, help="passes over the hands a round")
     args = ap.parse_args()
     old = baseline_replay(args.base)
+    new = baseline_replay(args.new, "_new_rules") if args.new else replay
     hands = stars_hands() * args.times
-    differ = sum(_seen(old(h, r)) != _seen(replay(h, r)) for h, r in hands[: len(hands) // args.times])
+    differ = sum(_seen(old(h, r)) != _seen(new(h, r)) for h, r in hands[: len(hands) // args.times])
     ratios, olds, news = [], [], []
     for _ in range(args.repeat):
-        old_t, new_t = timed(old, replay, hands)
+        old_t, new_t = timed(old, new, hands)
         olds.append(old_t)
         news.append(new_t)
         ratios.append(new_t / old_t)
@@ -125,7 +129,7 @@ def main() -> None:
     print(f"{n // args.times} hands x {args.times}, {args.repeat} rounds; "
           f"verdicts that differ from {args.base}'s: {differ}")
     print(f"{args.base + ' (baseline)':28} {n / statistics.median(olds):>10,.0f} hands/s")
-    print(f"{'working tree':28} {n / statistics.median(news):>10,.0f} hands/s")
+    print(f"{args.new or 'working tree':28} {n / statistics.median(news):>10,.0f} hands/s")
     print(f"median ratio new/old time: {statistics.median(ratios):.3f} "
           f"(min {min(ratios):.3f}, max {max(ratios):.3f})")
 

@@ -204,12 +204,16 @@ class Round:
         if s.able_n > 1 and s.live_n > 1:  # expected(), its common case inline
             due, acted, n = None, self.acted, len(s.order)
             start = self.next % n
-            for q in s.twice[start:start + n]:
-                if q in folded or q in all_in:
-                    continue
-                if q not in acted or put.get(q, ZERO) < level:
-                    due = q
-                    break
+            twice = s.twice
+            if twice[start] == p and (p not in acted or put.get(p, ZERO) < level):
+                due = p  # the first player searched acts, as most do (p is neither out)
+            else:
+                for q in twice[start:start + n]:
+                    if q in folded or q in all_in:
+                        continue
+                    if q not in acted or put.get(q, ZERO) < level:
+                        due = q
+                        break
         else:
             due = self.expected()
         if due != p:
@@ -225,7 +229,6 @@ class Round:
         mine = put.get(p, ZERO)
         owed = level - mine
         stack = s.stack[p]
-        shoves = amount >= stack
         if kind == CHECK:
             if owed > 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} checks with {owed} to call", st, i)
@@ -243,9 +246,9 @@ class Round:
             elif amount != due_call:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {amount}; the call is {due_call}", st, i)
         elif kind == BET:
-            self._bet(i, a, shoves)
+            self._bet(i, a, amount >= stack)
         elif kind == RAISE:
-            self._raise(i, a, owed, shoves)
+            self._raise(i, a, owed, amount >= stack)
         self.acted.add(p)
         return mine + amount
 

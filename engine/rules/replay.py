@@ -318,10 +318,13 @@ class _Replay:
             if kind in posts:
                 if not amount:  # (amounts are never negative; a Decimal is false at 0)
                     self.add("BAD_STAKES", f"{p} posts {amount}", street, i)
-                # an ante is dead money: nothing for the round to track
-                bet = rnd.post(i, a) if kind != ante else None
-                if kind in dead_posts:  # money in the pot that is no part of a bet
-                    state.post_dead(p, dead_part(kind, amount, bb))
+                if kind == ante:  # dead money, all of it: nothing for the round to track
+                    bet = None
+                    state.post_dead(p, amount)
+                else:
+                    bet = rnd.post(i, a)
+                    if kind in dead_posts:  # money in the pot that is no part of a bet
+                        state.post_dead(p, dead_part(kind, amount, bb))
             else:
                 bet = rnd.act(i, a)
             if not amount:
@@ -414,12 +417,12 @@ class _Replay:
 
     # ------------------------------------------------------------ showdown
     def check_showdown(self, pots: list[Pot]) -> None:
-        hand = self.hand
+        hand, dealt = self.hand, self.state.stack
         if len(pots) == 1 and len(pots[0].eligible) == 1 and hand.collects \
                 and all(c.player in pots[0].eligible for c in hand.collects):
             return  # uncontested: the one player left takes it (the amounts: check_pots)
         for c in hand.collects:
-            if c.player not in self.state.stack:
+            if c.player not in dealt:
                 self.add("UNKNOWN_PLAYER", f"{c.player} collects but is not dealt in")
         runs = max(len(hand.boards), 1)
         by_pot: dict[tuple[int, int], dict[str, Decimal]] = {}
@@ -444,7 +447,7 @@ class _Replay:
             eligible = (pots[index].eligible if index >= 0
                         else frozenset().union(*(p.eligible for p in pots)))
             for player in takers:
-                if player in self.state.stack and player not in eligible:
+                if player in dealt and player not in eligible:
                     self.add("NOT_ELIGIBLE", f"{player} collects from the "
                                              f"{_pot_label(index, len(pots))} without being in it")
         totals: dict[str, Decimal] = {}
@@ -453,7 +456,7 @@ class _Replay:
         for player, got in totals.items():
             reach = sum((pot.amount for pot in pots if player in pot.eligible),
                         self.kept_in_pot.get(player, ZERO))
-            if player in self.state.stack and got > reach:
+            if player in dealt and got > reach:
                 self.add("NOT_ELIGIBLE", f"{player} collects {got}, more than the {reach} "
                                          f"of the pots they are in")
         known = self._known_cards()

@@ -3,10 +3,10 @@
 The rules say what comes back: what the top contributor put in beyond anyone else
 (``pots.uncalled``). A room declares its way by name (``RoomRules.uncalled_bet``, one of
 room_rules' ``UNCALLED_*``); ``CONVENTIONS`` maps the name to the object that stands for
-it. A convention answers two questions: what it expects to come back (``due``), and what
-of the hand's record it counts as given back (``returned``: the returns written, or the
-bet its bettor collected with the pot). Its ``settle`` puts them side by side in a
-``Settlement``, whose ``misreturn`` judges a record that disagrees: what it says, and
+it. A convention's ``settle`` answers two questions in a ``Settlement``: what it expects
+to come back (``due``), and what of the hand's record it counts as given back
+(``returned``: the returns written, or the bet its bettor collected with the pot). The
+settlement's ``misreturn`` judges a record where the two differ: what it says, and
 whether every player still ends with the same money.
 """
 from __future__ import annotations
@@ -74,52 +74,45 @@ class Settlement(NamedTuple):
 
 @dataclass(frozen=True)
 class UncalledWritten:
-    """The room writes the return ("Uncalled bet ($5) returned to ..."): what it writes
-    is compared with the bet nobody called."""
+    """The room writes the return ("Uncalled bet ($5) returned to ..."): the bet nobody
+    called is due back, and what the room writes is what it gave back."""
 
     def settle(self, bet: Bet | None, hand: Hand, put_in: Decimal) -> Settlement:
         """``bet``: what the rules give back; ``put_in``: everything in the pot."""
-        due = self.due(bet, hand)
-        return self.returned(due, hand, put_in, put_in - due[1] if due else put_in)
-
-    def due(self, bet: Bet | None, hand: Hand) -> Bet | None:
-        """What this way expects to come back."""
-        return bet
-
-    def returned(self, due: Bet | None, hand: Hand, put_in: Decimal,
-                 pot: Decimal) -> Settlement:
-        """What of the record counts as given back."""
-        return Settlement(due, tuple(hand.uncalled), put_in, pot)
+        return Settlement(bet, tuple(hand.uncalled), put_in, put_in - bet[1] if bet else put_in)
 
 
 @dataclass(frozen=True)
 class UncalledStaysInPot(UncalledWritten):
     """The room returns none: the part nobody called stays in the pot (a side pot of its
-    own when there are several) and its bettor collects it. A return it does write is
-    judged as written."""
+    own when there are several) and its bettor collects it; nothing is due back. A
+    return it does write is judged as written."""
 
-    def due(self, bet: Bet | None, hand: Hand) -> Bet | None:
-        return bet if hand.uncalled else None
+    def settle(self, bet: Bet | None, hand: Hand, put_in: Decimal) -> Settlement:
+        if bet is not None and not hand.uncalled:
+            return Settlement(None, (), put_in, put_in)
+        return super().settle(bet, hand, put_in)
 
 
 @dataclass(frozen=True)
 class UncalledCollected(UncalledWritten):
-    """The room writes none and gives it back only within what the bettor collects: a
-    bet neither written nor collected is a finding (the nets would not balance)."""
+    """The room writes none and gives it back only within what the bettor collects: what
+    they collect beyond the pot is the bet back; a bet neither written nor collected is
+    a finding (the nets would not balance)."""
 
-    def returned(self, due: Bet | None, hand: Hand, put_in: Decimal,
-                 pot: Decimal) -> Settlement:
-        if due is None or hand.uncalled:
-            return super().returned(due, hand, put_in, pot)
+    def settle(self, bet: Bet | None, hand: Hand, put_in: Decimal) -> Settlement:
+        if bet is None or hand.uncalled:
+            return super().settle(bet, hand, put_in)
+        pot = put_in - bet[1]
         collects = hand.collects
         if sum((c.amount for c in collects), ZERO) > pot \
-                and any(c.player == due[0] for c in collects):
-            return Settlement(due, (due,), put_in, pot, kept=due[1])  # paid with the pot
-        return self.not_collected(due, put_in, pot)
+                and any(c.player == bet[0] for c in collects):
+            return Settlement(bet, (bet,), put_in, pot, kept=bet[1])  # paid with the pot
+        return self.not_collected(bet, put_in, pot)
 
-    def not_collected(self, due: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
+    def not_collected(self, bet: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
         """Neither written nor collected: nothing came back."""
-        return Settlement(due, (), put_in, pot)
+        return Settlement(bet, (), put_in, pot)
 
 
 @dataclass(frozen=True)
@@ -127,8 +120,8 @@ class UncalledSilentOrCollected(UncalledCollected):
     """The room writes none and gives it back silently or within what the bettor
     collects (a walk's big blind collects the whole pot)."""
 
-    def not_collected(self, due: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
-        return Settlement(due, (due,), put_in, pot)  # given back silently
+    def not_collected(self, bet: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
+        return Settlement(bet, (bet,), put_in, pot)  # given back silently
 
 
 # RoomRules.uncalled_bet → the convention it names
