@@ -37,7 +37,10 @@ def uncalled(contributed: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     second, most = sorted(contributed.values())[-2:]
     if most <= second:
         return None
-    return max(contributed, key=contributed.__getitem__), most - second
+    for player, chips in contributed.items():
+        if chips == most:
+            return player, most - second
+    return None  # (not reached: ``most`` is one of the values)
 
 
 def build_pots(contributed: Mapping[str, Decimal], live: set[str],

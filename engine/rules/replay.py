@@ -319,21 +319,22 @@ class _Replay:
                 if not amount:  # (amounts are never negative; a Decimal is false at 0)
                     self.add("BAD_STAKES", f"{p} posts {amount}", street, i)
                 if kind == ante:  # dead money, all of it: nothing for the round to track
-                    bet = None
-                    state.post_dead(p, amount)
+                    bet, dead = None, amount
                 else:
                     bet = rnd.post(i, a)
-                    if kind in dead_posts:  # money in the pot that is no part of a bet
-                        state.post_dead(p, dead_part(kind, amount, bb))
+                    # dead money: in the pot, but no part of a bet
+                    dead = dead_part(kind, amount, bb) if kind in dead_posts else None
             else:
-                bet = rnd.act(i, a)
+                bet, dead = rnd.act(i, a), None
             if not amount:
-                if a.all_in and held:
+                if dead is not None:
+                    state.post_dead(p, dead)
+                if held and a.all_in:
                     state.hold_all_in(p)  # disconnected: held all-in for what they have in
                 continue
             if amount > left:
                 self.add("OVER_STACK", f"{p} puts in {amount} with {left} behind", street, i)
-            state.put_in(p, amount, bet)
+            state.put_in(p, amount, bet, dead)
         if state.live_n > 1:
             end = len(hand.actions)
             self._advance(rnd, RIVER, end)
@@ -361,8 +362,7 @@ class _Replay:
         settled = CONVENTIONS[self.rules.uncalled_bet].settle(
             uncalled(bets), hand, state.pot() + added)
         basis = self._judge_return(settled)
-        if settled.due:
-            top, back = settled.due
+        for top, back in settled.due:
             state.give_back(top, back)
             bets[top] -= back
         live = state.live()
@@ -398,10 +398,10 @@ class _Replay:
     def _judge_return(self, settled: Settlement) -> Decimal:
         """The uncalled bet as the room's convention settles it; the pot the room paid."""
         if settled.kept:
-            self.kept_in_pot[settled.due[0]] = settled.kept
-        wrong = settled.misreturn(self.hand)
-        if wrong is None:
+            self.kept_in_pot[settled.due[0][0]] = settled.kept
+        if settled.returned == settled.due:
             return settled.paid
+        wrong = settled.misreturn(self.hand)
         if wrong.unwritten is not None:
             self.unwritten_returns.append(wrong.unwritten)
         lenient = wrong.same_money and self.rules.lenient_uncalled_bets

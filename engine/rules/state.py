@@ -52,15 +52,18 @@ class HandState:
                 self.able_n -= 1
 
     def post_dead(self, p: str, amount: Decimal) -> None:
-        """Of what ``p`` puts in next, ``amount`` is dead money."""
+        """``amount`` is dead money of ``p``'s (a post of nothing: ``amount`` 0)."""
         self.dead[p] = self.dead.get(p, ZERO) + amount
 
-    def put_in(self, p: str, amount: Decimal, bet: Decimal | None) -> None:
-        """``p`` moves ``amount`` from behind into the pot, their bet on this street
-        becoming ``bet`` (None: no bet, as an ante); all-in when nothing is left or the
-        cap is reached (dead money is no part of a bet against the cap)."""
+    def put_in(self, p: str, amount: Decimal, bet: Decimal | None,
+               dead: Decimal | None = None) -> None:
+        """``p`` moves ``amount`` from behind into the pot: their bet on this street
+        becomes ``bet`` (None: no bet, as an ante), ``dead`` of it is dead money; all-in
+        when nothing is left or the cap is reached (dead money is no bet against it)."""
         if bet is not None:
             self.street_bets[p] = bet
+        if dead is not None:
+            self.dead[p] = self.dead.get(p, ZERO) + dead
         left = self.stack[p] = self.stack[p] - amount
         mine = self.contributed[p] = self.contributed[p] + amount
         cap = self.cap
@@ -88,7 +91,7 @@ class HandState:
         dead, contributed = self.dead, self.contributed
         if not dead:
             return contributed.copy(), dead
-        if any(contributed[p] <= dead.get(p, ZERO) for p in self.all_in):
+        if self.all_in and any(contributed[p] <= dead.get(p, ZERO) for p in self.all_in):
             return contributed.copy(), {}
         return {p: c - dead.get(p, ZERO) for p, c in contributed.items()}, dead
 

@@ -39,8 +39,8 @@ class Settlement(NamedTuple):
     """A hand's uncalled bet as its room's way expects it and as its record gives it
     (a tuple: one is made for every hand, and a frozen dataclass costs three times more)."""
 
-    due: Bet | None  # what comes back by the room's way (None: nothing)
-    returned: tuple[Bet, ...]  # what the record gives back
+    due: tuple[Bet, ...]  # what comes back by the room's way: one bet, or none
+    returned: tuple[Bet, ...]  # what the record gives back: agreed when the same
     put_in: Decimal  # everything in the pot before anything comes back
     pot: Decimal  # ``put_in`` less what is due
     kept: Decimal = ZERO  # of what is due, what its bettor collected with the pot
@@ -52,9 +52,10 @@ class Settlement(NamedTuple):
 
     def misreturn(self, hand: Hand) -> Misreturn | None:
         """None where what the record gives back is what is due; else what is wrong."""
-        due, returned = self.due, self.returned
-        if returned == ((due,) if due else ()):
+        returned = self.returned
+        if returned == self.due:
             return None
+        due = self.due[0] if self.due else None
         room_pot = self.put_in - sum((amount for _, amount in returned), ZERO)
         top = due[0] if due else returned[0][0]
         total = hand.summary.total_pot if hand.summary else None
@@ -79,7 +80,9 @@ class UncalledWritten:
 
     def settle(self, bet: Bet | None, hand: Hand, put_in: Decimal) -> Settlement:
         """``bet``: what the rules give back; ``put_in``: everything in the pot."""
-        return Settlement(bet, tuple(hand.uncalled), put_in, put_in - bet[1] if bet else put_in)
+        if bet is None:
+            return Settlement((), tuple(hand.uncalled), put_in, put_in)
+        return Settlement((bet,), tuple(hand.uncalled), put_in, put_in - bet[1])
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ class UncalledStaysInPot(UncalledWritten):
 
     def settle(self, bet: Bet | None, hand: Hand, put_in: Decimal) -> Settlement:
         if bet is not None and not hand.uncalled:
-            return Settlement(None, (), put_in, put_in)
+            return Settlement((), (), put_in, put_in)
         return super().settle(bet, hand, put_in)
 
 
@@ -107,12 +110,12 @@ class UncalledCollected(UncalledWritten):
         collects = hand.collects
         if sum((c.amount for c in collects), ZERO) > pot \
                 and any(c.player == bet[0] for c in collects):
-            return Settlement(bet, (bet,), put_in, pot, kept=bet[1])  # paid with the pot
+            return Settlement((bet,), (bet,), put_in, pot, kept=bet[1])  # paid with the pot
         return self.not_collected(bet, put_in, pot)
 
     def not_collected(self, bet: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
         """Neither written nor collected: nothing came back."""
-        return Settlement(bet, (), put_in, pot)
+        return Settlement((bet,), (), put_in, pot)
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,7 @@ class UncalledSilentOrCollected(UncalledCollected):
     collects (a walk's big blind collects the whole pot)."""
 
     def not_collected(self, bet: Bet, put_in: Decimal, pot: Decimal) -> Settlement:
-        return Settlement(bet, (bet,), put_in, pot)  # given back silently
+        return Settlement((bet,), (bet,), put_in, pot)  # given back silently
 
 
 # RoomRules.uncalled_bet → the convention it names
