@@ -602,7 +602,7 @@ class _Replay:
             if self.rules.writes_summary:
                 self.add("SUMMARY_MISMATCH", "the hand has no SUMMARY section")
             return
-        if s.boards and tuple(b for b in hand.boards if b) != s.boards:
+        if s.boards and tuple(filter(None, hand.boards)) != s.boards:
             self.add("SUMMARY_MISMATCH", f"the board {_boards(hand.boards)} is "
                                          f"{_boards(s.boards)} in the SUMMARY")
         written: dict[str, Decimal] = {}  # won, as the SUMMARY's seats say
