@@ -5,12 +5,14 @@ call, the minimum bet (the big blind) and minimum raise (the last full bet or
 raise), the pot-limit maximum (the pot after calling), the fixed-limit sizes (small
 bet preflop and on the flop, big bet on the turn and river) and cap, and the
 all-in rule: a raise smaller than a full raise does not reopen the betting for
-players who have already acted. The hand's chips and players are a ``HandState``: the
-round reads it, folds players through it, and tells the replay what each move makes a
-player's bet on the street (which the replay hands on to the state with the chips). It reports
-what breaks a rule to its table (the replay), which records the finding: the round
-knows its table only as a ``Table``, what the replay offers it, so the replay imports
-the round and not the reverse.
+players who have already acted.
+
+The hand's chips and players are a ``HandState`` (engine.rules.state): the round reads
+it and folds players through it; for a move that puts chips in, it returns what the
+move makes the player's bet on the street, and the replay hands that to the state with
+the chips. It reports what breaks a rule to its table (the replay), which records the
+finding: the round knows its table only as a ``Table``, what the replay offers it, so
+the replay imports the round and not the reverse.
 """
 from __future__ import annotations
 

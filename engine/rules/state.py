@@ -2,9 +2,10 @@
 
 A ``HandState`` holds who is dealt in and in which order, each player's chips behind
 and in the pot (dead money apart), this street's bets, who has folded (and on which
-street) and who is all-in. The replay and the betting round read its attributes and
-change it only through its methods, so every change of a hand's state happens here;
-it judges nothing (findings are the replay's and the round's).
+street) and who is all-in. The replay and the betting round (engine.rules.betting) read
+its attributes, never change them, and ask its methods for every change: a fold, chips
+put in, an all-in, a new street, an uncalled bet given back. It judges nothing (the
+findings are the replay's and the round's).
 """
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ class HandState:
                 self.able_n -= 1
 
     def post_dead(self, p: str, amount: Decimal) -> None:
-        """``amount`` is dead money of ``p``'s (a post of nothing: ``amount`` 0)."""
+        """Dead money of ``p``'s with no chips moving (a post of nothing, ``amount`` 0)."""
         self.dead[p] = self.dead.get(p, ZERO) + amount
 
     def put_in(self, p: str, amount: Decimal, bet: Decimal | None,
