@@ -365,14 +365,8 @@ class _Replay:
         for top, back in settled.due:
             state.give_back(top, back)
             bets[top] -= back
-        live = state.live()
-        pots = build_pots(bets, live, state.all_in)
-        extra = added + (sum(dead.values(), ZERO) if dead else ZERO)
-        if extra:
-            if pots:
-                pots[0] = Pot(pots[0].amount + extra, pots[0].eligible)
-            else:
-                pots = [Pot(extra, frozenset(live))]
+        pots = build_pots(bets, state.live(), state.all_in,
+                          added + (sum(dead.values(), ZERO) if dead else ZERO))
         if summary is None:  # no total written: what was collected is judged by the pot
             collected = sum((c.amount for c in hand.collects), ZERO)
             if collected > basis:
