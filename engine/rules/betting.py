@@ -5,9 +5,14 @@ call, the minimum bet (the big blind) and minimum raise (the last full bet or
 raise), the pot-limit maximum (the pot after calling), the fixed-limit sizes (small
 bet preflop and on the flop, big bet on the turn and river) and cap, and the
 all-in rule: a raise smaller than a full raise does not reopen the betting for
-players who have already acted. It reports what breaks a rule to its table (the
-replay), which records the finding: the round knows its table only as a ``Table``,
-what the replay offers it, so the replay imports the round and not the reverse.
+players who have already acted.
+
+The hand's chips and players are a ``HandState`` (engine.rules.state): the round reads
+it and folds players through it; for a move that puts chips in, it returns what the
+move makes the player's bet on the street, and the replay hands that to the state with
+the chips. It reports what breaks a rule to its table (the replay), which records the
+finding: the round knows its table only as a ``Table``, what the replay offers it, so
+the replay imports the round and not the reverse.
 """
 from __future__ import annotations
 
@@ -16,26 +21,17 @@ from typing import Protocol
 
 from engine.model.hand import ZERO, Action, Hand, Kind, Stakes, Street, Structure
 from engine.rules.room_rules import RoomRules
+from engine.rules.state import HandState
 
 
 class Table(Protocol):
-    """What a betting round reads and changes of the hand being replayed."""
+    """What a betting round asks of the replay: the hand, its rules, findings."""
 
     hand: Hand
     rules: RoomRules
-    order: list[str]  # the players dealt in, from the seat after the button
-    seat_index: dict[str, int]  # a player's place in ``order``
-    stack: dict[str, Decimal]  # chips behind
-    contributed: dict[str, Decimal]  # chips in the pot this hand
-    folded: dict[str, Street]  # who folded, and on which street
-    all_in: set[str]
-    live_n: int  # players not folded
-    able_n: int  # players not folded nor all-in
-    twice: list[str]  # ``order`` twice: twice[i:i + n] is everyone from the i-th on
 
     def add(self, code: str, message: str, street: Street | None = None,
             action: int | None = None, severity: str = ...) -> None: ...
-    def fold(self, p: str, street: Street) -> None: ...
     def sitting_out(self, p: str) -> bool: ...
     def added(self) -> Decimal: ...  # money the room put into the pot
 
@@ -65,16 +61,15 @@ def bet_size(street: Street, stakes: Stakes) -> Decimal:
 class Round:
     """The state of one betting round; see the module doc."""
 
-    __slots__ = ("t", "street", "all_in", "structure", "put", "level", "full", "counted", "bets",
+    __slots__ = ("t", "s", "street", "structure", "level", "full", "counted", "bets",
                  "acted", "opener", "small_blind", "next", "closed")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, state: HandState) -> None:
         """The round of blinds, antes and straddles, before the cards are dealt."""
         self.t = table
-        self.all_in: set[str] = table.all_in
+        self.s = state
         self.street = PREDEAL
         self.structure = structure_on(PREDEAL, table.hand.structure)
-        self.put: dict[str, Decimal] = {}
         self.level = ZERO  # the bet to match on this street
         self.full = table.hand.stakes.big_blind  # the last full bet or raise: the minimum raise
         # fixed limit: the bet a raise is counted from, where an all-in bet or raise short
@@ -85,7 +80,7 @@ class Round:
         self.acted: set[str] = set()  # acted since the last full bet or raise
         self.opener: str | None = None  # preflop: the big blind, or the straddler
         self.small_blind: str | None = None
-        self.next = 0  # index in table.order where the search for the next actor starts
+        self.next = 0  # index in state.order where the search for the next actor starts
         self.closed = False
 
     def next_street(self) -> None:
@@ -105,10 +100,10 @@ class Round:
             if self.level < bb:
                 self.level = bb
             self.counted = self.level
-            if self.opener in t.seat_index:
-                self.next = t.seat_index[self.opener] + 1
+            if self.opener in self.s.seat_index:
+                self.next = self.s.seat_index[self.opener] + 1
         else:
-            self.put = {}
+            self.s.new_street()
             self.level = self.counted = ZERO
             self.full = bb
             self.bets = 0
@@ -116,7 +111,7 @@ class Round:
 
     def _big_blind_seat(self) -> str | None:
         """Who sits in the big blind when nobody posted it (all-in on the ante)."""
-        order = self.t.order
+        order = self.s.order
         if self.small_blind in order:
             return order[(order.index(self.small_blind) + 1) % len(order)]
         return order[1] if len(order) > 2 else (order[0] if order else None)
@@ -124,20 +119,20 @@ class Round:
     # ------------------------------------------------------------ whose turn
     def expected(self) -> str | None:
         """The player to act now, or None when the round is complete."""
-        t = self.t
-        if t.live_n < 2:
+        s = self.s
+        if s.live_n < 2:
             return None
-        put, level = self.put, self.level
-        if t.able_n <= 1:
+        put, level, folded, all_in = s.street_bets, self.level, s.folded, s.all_in
+        if s.able_n <= 1:
             # one player left to act: only what the others (all-in) have in must be matched
-            most = max((put.get(p, ZERO) for p in t.order
-                        if p not in t.folded and p in self.all_in), default=ZERO)
-            if all(put.get(p, ZERO) >= min(level, most) for p in t.order
-                   if p not in t.folded and p not in self.all_in):
+            most = max((put.get(p, ZERO) for p in s.order
+                        if p not in folded and p in all_in), default=ZERO)
+            if all(put.get(p, ZERO) >= min(level, most) for p in s.order
+                   if p not in folded and p not in all_in):
                 return None
-        folded, all_in, acted = t.folded, self.all_in, self.acted
-        start = self.next % len(t.order)
-        for p in t.twice[start:start + len(t.order)]:
+        acted = self.acted
+        start = self.next % len(s.order)
+        for p in s.twice[start:start + len(s.order)]:
             if p in folded or p in all_in:
                 continue
             if p not in acted or put.get(p, ZERO) < level:
@@ -156,18 +151,18 @@ class Round:
                        index if index < len(self.t.hand.actions) else None)
 
     # ------------------------------------------------------------ moves
-    def post(self, i: int, a: Action) -> None:
-        """Blinds, antes and straddles: forced, not a turn to act."""
+    def post(self, i: int, a: Action) -> Decimal | None:
+        """Blinds, antes and straddles: forced, not a turn to act. The poster's bet on
+        the street with the post's live part (None: an ante, no bet)."""
         _, p, kind, amount, _, _, _ = a
         if kind == POST_ANTE:
-            return
+            return None
         if kind == POST_SB_BB:  # the small part is dead
             bb = self.t.hand.stakes.big_blind
             live = amount if amount < bb else bb
         else:
             live = amount if kind in _LIVE_POSTS else ZERO  # else a dead blind
-        put = self.put
-        mine = put[p] = put.get(p, ZERO) + live
+        mine = self.s.street_bets.get(p, ZERO) + live
         if kind == POST_BB:
             if self.opener is None:
                 self.opener = p
@@ -181,39 +176,46 @@ class Round:
                 self.full = mine
         if mine > self.level:
             self.level = mine
+        return mine
 
-    def act(self, i: int, a: Action) -> None:
-        t, st = self.t, self.street
+    def act(self, i: int, a: Action) -> Decimal | None:
+        """A player's turn: a fold, check, call, bet or raise. The player's bet on the
+        street after it (None: no bet, where they fold or could not act)."""
+        t, s, st = self.t, self.s, self.street
         _, p, kind, amount, _, _, _ = a
-        folded, all_in = t.folded, self.all_in
+        folded, all_in = s.folded, s.all_in
         if p in folded:
             t.add("ACTS_AFTER_FOLD", f"{p} acts after folding", st, i)
-            return
+            return None
         if p in all_in:
             if (kind == FOLD and t.rules.sitting_out_all_in_folds
                     and t.sitting_out(p)):
                 t.add("ACTS_WHILE_ALL_IN", f"{p}, sitting out, is folded while all-in (the "
                                            f"room's rule)", st, i, severity="warning")
-                t.fold(p, st)
+                s.fold(p, st)
             elif (kind == FOLD and t.rules.blind_all_in_folds
                   and all(x.kind in Kind.POSTS for x in t.hand.actions[:i] if x.player == p)):
                 t.add("ACTS_WHILE_ALL_IN", f"{p}, all-in on a blind, is folded (the room's "
                                            f"rule)", st, i, severity="warning")
-                t.fold(p, st)
+                s.fold(p, st)
             else:
                 t.add("ACTS_WHILE_ALL_IN", f"{p} acts after going all-in", st, i)
-            return
-        put = self.put
+            return None
+        put = s.street_bets
         level = self.level
-        if t.able_n > 1 and t.live_n > 1:  # expected(), its common case inline
-            due, acted, n = None, self.acted, len(t.order)
+        if s.able_n > 1 and s.live_n > 1:  # expected(), its common case inline
+            due, acted, n = None, self.acted, len(s.order)
             start = self.next % n
-            for q in t.twice[start:start + n]:
-                if q in folded or q in all_in:
-                    continue
-                if q not in acted or put.get(q, ZERO) < level:
-                    due = q
-                    break
+            twice = s.twice
+            if twice[start] == p and (p not in acted or put.get(p, ZERO) < level):
+                due = p  # the first player searched acts, as most do (p is neither out)
+            else:
+                for q in twice[start:start + n]:
+                    if q in folded or q in all_in:
+                        continue
+                    if q not in acted or put.get(q, ZERO) < level:
+                        due = q
+                        break
         else:
             due = self.expected()
         if due != p:
@@ -222,23 +224,22 @@ class Round:
                                      f"{st.name.lower()}", st, i)
             else:
                 t.add("OUT_OF_TURN", f"{p} acts, but {due} is to act", st, i)
-        self.next = t.seat_index[p] + 1
+        self.next = s.seat_index[p] + 1
         if kind == FOLD:
-            t.fold(p, st)
-            return
+            s.fold(p, st)
+            return None
         mine = put.get(p, ZERO)
         owed = level - mine
-        stack = t.stack[p]
-        shoves = amount >= stack
+        stack = s.stack[p]
         if kind == CHECK:
             if owed > 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} checks with {owed} to call", st, i)
         elif kind == CALL:
             due_call = owed if owed < stack else stack
-            if t.able_n == 1 and t.live_n > 1 and not (t.rules.calls_whole_bet
+            if s.able_n == 1 and s.live_n > 1 and not (t.rules.calls_whole_bet
                                                        and amount == due_call):
                 # nobody can match more: the call is what the others have in
-                most = max(put.get(q, ZERO) for q in t.order if q != p and q not in folded)
+                most = max(put.get(q, ZERO) for q in s.order if q != p and q not in folded)
                 due_call = min(max(min(level, most) - mine, ZERO), stack)
             if owed <= 0:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {amount} with nothing to call", st, i)
@@ -247,11 +248,11 @@ class Round:
             elif amount != due_call:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {amount}; the call is {due_call}", st, i)
         elif kind == BET:
-            self._bet(i, a, shoves)
+            self._bet(i, a, amount >= stack)
         elif kind == RAISE:
-            self._raise(i, a, owed, shoves)
-        put[p] = mine + amount
+            self._raise(i, a, owed, amount >= stack)
         self.acted.add(p)
+        return mine + amount
 
     def _bet(self, i: int, a: Action, all_in: bool) -> None:
         t, p, st = self.t, a.player, self.street
@@ -270,20 +271,21 @@ class Round:
             if self.structure == PL and a.amount > self._pot():
                 t.add("OVER_POT_LIMIT", f"{p} bets {a.amount} into a pot of {self._pot()}", st, i)
         self._cap_game(i, a)
-        self.level = self.put.get(p, ZERO) + a.amount
+        self.level = self.s.street_bets.get(p, ZERO) + a.amount
         self.full = max(a.amount, stakes.big_blind) if not all_in else max(self.full, a.amount)
         self.bets = 1
         self.acted = set()
 
     def _raise(self, i: int, a: Action, owed: Decimal, all_in: bool) -> None:
         t, p, st = self.t, a.player, self.street
-        to = a.raise_to if a.raise_to is not None else self.put.get(p, ZERO) + a.amount
+        put = self.s.street_bets
+        to = a.raise_to if a.raise_to is not None else put.get(p, ZERO) + a.amount
         increment = to - self.level
         if increment <= 0:
             t.add("RAISE_TOO_SMALL", f"{p} raises to {to}, not above the bet of {self.level}",
                   st, i)
             return
-        if p in self.acted and self.put.get(p, ZERO) < self.level:
+        if p in self.acted and put.get(p, ZERO) < self.level:
             t.add("REOPENED_WRONGLY", f"{p} re-raises, but only an incomplete all-in raise "
                                       f"came after their last action", st, i)
         reopens = increment >= self.full
@@ -321,11 +323,11 @@ class Round:
             return
         antes = sum((x.amount for x in self.t.hand.actions[:i]
                      if x.player == a.player and x.kind == Kind.POST_ANTE), ZERO)
-        total = self.t.contributed[a.player] - antes + a.amount
+        total = self.s.contributed[a.player] - antes + a.amount
         if total > cap:
             self.t.add("OVER_CAP", f"{a.player} puts {total} in a game capped at {cap}",
                        self.street, i)
 
     def _pot(self) -> Decimal:
         """Everything in the middle now, this street's bets included."""
-        return sum(self.t.contributed.values(), ZERO) + self.t.added()
+        return self.s.pot() + self.t.added()

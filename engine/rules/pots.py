@@ -37,14 +37,18 @@ def uncalled(contributed: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     second, most = sorted(contributed.values())[-2:]
     if most <= second:
         return None
-    return max(contributed, key=contributed.__getitem__), most - second
+    for player, chips in contributed.items():
+        if chips == most:
+            return player, most - second
+    return None  # (not reached: ``most`` is one of the values)
 
 
 def build_pots(contributed: Mapping[str, Decimal], live: set[str],
-               all_in: set[str] = frozenset()) -> list[Pot]:
+               all_in: set[str] = frozenset(), extra: Decimal = ZERO) -> list[Pot]:
     """Main pot first, then side pots. ``live``: players not folded; ``all_in``:
     players all-in, whose level closes a pot even if they were folded (as a sitting
-    out player all-in on a blind is); such a pot goes to the same players as the next."""
+    out player all-in on a blind is); such a pot goes to the same players as the next.
+    ``extra``: money in no bet (dead money, money the room added): the main pot's."""
     at = contributed.get
     if all_in:
         levels = sorted({at(p, ZERO) for p in live | (all_in & contributed.keys())} - {ZERO})
@@ -54,6 +58,8 @@ def build_pots(contributed: Mapping[str, Decimal], live: set[str],
             levels = sorted(levels - {ZERO})
     if len(levels) <= 1:  # one pot: everyone still in has put in the same
         total = sum(contributed.values(), ZERO)
+        if extra:
+            return [Pot(total + extra if total > 0 else extra, frozenset(live))]
         return [Pot(total, frozenset(live))] if total > 0 else []
     pots: list[Pot] = []
     previous = ZERO
@@ -65,6 +71,11 @@ def build_pots(contributed: Mapping[str, Decimal], live: set[str],
         if amount > 0:
             pots.append(Pot(amount, eligible))
         previous = level
+    if extra:
+        if pots:
+            pots[0] = Pot(pots[0].amount + extra, pots[0].eligible)
+        else:
+            pots = [Pot(extra, frozenset(live))]
     return pots
 
 

@@ -20,8 +20,10 @@ from engine.rules.betting import PREDEAL, PREFLOP, RIVER, Round
 from engine.equity.evaluate import evaluate, hand_name
 from engine.model.hand import ZERO, Hand, Kind, Street, UnsupportedHand
 from engine.rules.pots import DEAD_POSTS, Pot, build_pots, dead_part, split, uncalled
-from engine.rules.room_rules import (DEFAULT, ODD_CHIP_FROM_BUTTON_BACKWARDS, ODD_CHIP_WORDS, UNCALLED_SILENT_OR_COLLECTED,
-                          UNCALLED_STAYS_IN_POT, UNCALLED_WRITTEN, RoomRules)
+from engine.rules.room_rules import (DEFAULT, ODD_CHIP_FROM_BUTTON_BACKWARDS, ODD_CHIP_WORDS,
+                                     RoomRules)
+from engine.rules.state import HandState
+from engine.rules.uncalled import CONVENTIONS, Settlement
 
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN
@@ -110,10 +112,9 @@ def replay(hand: Hand | UnsupportedHand, rules: RoomRules = DEFAULT) -> Verdict:
 
 
 class _Replay:
-    __slots__ = ("hand", "rules", "findings", "unit", "order", "seat_index", "twice",
-                 "stack", "contributed", "folded", "live_n", "able_n", "all_in", "kept_in_pot",
+    __slots__ = ("hand", "rules", "findings", "unit", "state", "kept_in_pot",
                  "unwritten_returns",
-                 "known", "ranks", "hole", "seated_well", "cards_fit", "dead", "last_seat")
+                 "known", "ranks", "hole", "seated_well", "cards_fit", "last_seat")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
         self.hand = hand
@@ -145,19 +146,11 @@ class _Replay:
         for s in seats:
             (after if s.seat > button else upto).append(s.player)
             stack[s.player] = s.stack
-        # clockwise from the first seat after the button; the button comes last
-        self.order = order = after + upto
-        self.seat_index = dict(zip(order, range(len(order))))
-        self.twice = order + order  # twice[i:i + n]: everyone, from the i-th on
         if rules.zero_stack_not_known:
             for p in [p for p, chips in stack.items() if not chips]:
                 stack[p] = self._stack_not_known(p)
-        self.stack = stack
-        self.contributed = dict.fromkeys(stack, ZERO)
-        self.dead: dict[str, Decimal] = {}  # antes, dead blinds: in the pot, in no bet
-        self.folded: dict[str, Street] = {}  # who folded, on which street
-        self.live_n = self.able_n = len(order)  # not folded; not folded nor all-in
-        self.all_in: set[str] = set()
+        # clockwise from the first seat after the button; the button comes last
+        self.state = HandState(after + upto, stack, hand.stakes.cap)
         self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
         self.unwritten_returns: list[tuple[str, Decimal]] = []  # given back, not written
         self.known: dict[str, tuple[str, ...]] | None = None  # cards seen, once asked
@@ -173,13 +166,6 @@ class _Replay:
 
     def sitting_out(self, p: str) -> bool:
         return any(s.sitting_out for s in self.hand.seats if s.player == p)
-
-    def fold(self, p: str, street: Street) -> None:
-        if p not in self.folded:
-            self.folded[p] = street
-            self.live_n -= 1
-            if p not in self.all_in:
-                self.able_n -= 1
 
     def add(self, code: str, message: str, street: Street | None = None,
             action: int | None = None, severity: str = ERROR) -> None:
@@ -308,13 +294,12 @@ class _Replay:
 
     # ------------------------------------------------------------ betting
     def check_betting(self) -> None:
-        hand = self.hand
-        rnd = Round(self)
+        hand, state = self.hand, self.state
+        rnd = Round(self, state)
         current = PREDEAL
-        stack, contributed, all_in = self.stack, self.contributed, self.all_in
-        capped = hand.stakes.cap is not None
+        stack, held = state.stack, self.rules.disconnect_protection
         posts, ante = Kind.POSTS, Kind.POST_ANTE
-        dead_posts, dead, bb = DEAD_POSTS, self.dead, hand.stakes.big_blind
+        dead_posts, bb = DEAD_POSTS, hand.stakes.big_blind
         for i, a in enumerate(hand.actions):
             street, p, kind, amount, _, _, _ = a
             left = stack.get(p)
@@ -333,34 +318,30 @@ class _Replay:
             if kind in posts:
                 if not amount:  # (amounts are never negative; a Decimal is false at 0)
                     self.add("BAD_STAKES", f"{p} posts {amount}", street, i)
-                if kind != ante:  # an ante is dead money: nothing for the round to track
-                    rnd.post(i, a)
-                if kind in dead_posts:  # money in the pot that is no part of a bet
-                    dead[p] = dead.get(p, ZERO) + dead_part(kind, amount, bb)
+                if kind == ante:  # dead money, all of it: nothing for the round to track
+                    bet, dead = None, amount
+                else:
+                    bet = rnd.post(i, a)
+                    # dead money: in the pot, but no part of a bet
+                    dead = dead_part(kind, amount, bb) if kind in dead_posts else None
             else:
-                rnd.act(i, a)
+                bet, dead = rnd.act(i, a), None
             if not amount:
-                if a.all_in and self.rules.disconnect_protection and p not in all_in:
-                    all_in.add(p)  # held all-in for what they have in
-                    if p not in self.folded:
-                        self.able_n -= 1
+                if dead is not None:
+                    state.post_dead(p, dead)
+                if held and a.all_in:
+                    state.hold_all_in(p)  # disconnected: held all-in for what they have in
                 continue
             if amount > left:
                 self.add("OVER_STACK", f"{p} puts in {amount} with {left} behind", street, i)
-            left -= amount
-            stack[p] = left
-            contributed[p] += amount
-            if (left <= 0 or (capped and self._capped(p))) and p not in all_in:
-                all_in.add(p)
-                if p not in self.folded:
-                    self.able_n -= 1
-        if self.live_n > 1:
+            state.put_in(p, amount, bet, dead)
+        if state.live_n > 1:
             end = len(hand.actions)
             self._advance(rnd, RIVER, end)
             rnd.close(end)
             for run, board in enumerate(hand.boards, start=1):
                 if len(board) != 5:
-                    self.add("BAD_BOARD", f"{self.live_n} players reach the showdown but board "
+                    self.add("BAD_BOARD", f"{state.live_n} players reach the showdown but board "
                                           f"{run} has {len(board)} cards")
 
     def _advance(self, rnd: Round, street: Street, index: int) -> Street:
@@ -371,70 +352,21 @@ class _Replay:
             rnd.next_street()
         return rnd.street
 
-    def _capped(self, p: str) -> bool:
-        """Has the player bet the cap (dead money, antes included, is no bet)?"""
-        return self.contributed[p] - self.dead.get(p, ZERO) >= self.hand.stakes.cap
-
     # ------------------------------------------------------------ pots
     def check_pots(self) -> list[Pot] | None:
-        hand, summary = self.hand, self.hand.summary
-        dead = self.dead
+        hand, summary, state = self.hand, self.hand.summary, self.state
         # bets: what each put in, less dead money (which is never returned, and goes
         # to the main pot whoever posted it)
-        if dead and any(self.contributed[p] <= dead.get(p, ZERO) for p in self.all_in):
-            dead = {}  # all-in on an ante or a dead blind: that money makes a level
-        bets = ({p: c - dead.get(p, ZERO) for p, c in self.contributed.items()} if dead
-                else self.contributed)
-        expected = uncalled(bets)
-        written = list(hand.uncalled)
-        way = self.rules.uncalled_bet
-        if expected and not written and way == UNCALLED_STAYS_IN_POT:
-            expected = None  # the room's way: nothing is returned, the bettor collects it
-        put_in = sum(self.contributed.values(), ZERO) + self.added()
-        true_pot = put_in - (expected[1] if expected else ZERO)
-        basis = true_pot
-        if expected and not written and way != UNCALLED_WRITTEN:
-            # no return written: if what was collected holds it, the bettor had it back there
-            top = expected[0]
-            held = sum((c.amount for c in hand.collects), ZERO) > true_pot \
-                and any(c.player == top for c in hand.collects)
-            if held:
-                basis = put_in
-                self.kept_in_pot[top] = expected[1]
-            if held or way == UNCALLED_SILENT_OR_COLLECTED:
-                written = [expected]
-        if written != ([expected] if expected else []):
-            room_pot = put_in - sum((amount for _, amount in written), ZERO)
-            top = expected[0] if expected else written[0][0]
-            takers = {c.player for c in hand.collects}
-            total = summary.total_pot if summary else None
-            # the room's way still gives every player the same money
-            same_money = (total == true_pot and not written) or (
-                total == room_pot and takers <= {top} and all(p == top for p, _ in written))
-            if same_money and total == room_pot:
-                basis = room_pot  # the room left the uncalled bet in the pot it paid out
-                self.kept_in_pot[top] = room_pot - true_pot
-            if same_money and not written and total == true_pot:
-                self.unwritten_returns.append(expected)  # paid the pot without it
-            lenient = same_money and self.rules.lenient_uncalled_bets
-            due = f"{expected[1]} to {expected[0]}" if expected else "nothing"
-            got = ", ".join(f"{amount} to {player}" for player, amount in written) or "nothing"
-            self.add("BAD_UNCALLED_RETURN", f"uncalled bet returned: {got}; due: {due}"
-                     + (" (every player ends with the same money)" if same_money else ""),
-                     severity=WARNING if lenient else ERROR)
-        if expected:
-            self.contributed[expected[0]] -= expected[1]
-            if bets is not self.contributed:
-                bets[expected[0]] -= expected[1]
-            self.stack[expected[0]] += expected[1]
-        live = self.contributed.keys() - self.folded.keys()
-        pots = build_pots(bets, live, self.all_in)
-        extra = self.added() + (sum(dead.values(), ZERO) if dead else ZERO)
-        if extra:
-            if pots:
-                pots[0] = Pot(pots[0].amount + extra, pots[0].eligible)
-            else:
-                pots = [Pot(extra, frozenset(live))]
+        bets, dead = state.bets()
+        added = self.added()
+        settled = CONVENTIONS[self.rules.uncalled_bet].settle(
+            uncalled(bets), hand, state.pot() + added)
+        basis = self._judge_return(settled)
+        for top, back in settled.due:
+            state.give_back(top, back)
+            bets[top] -= back
+        pots = build_pots(bets, state.live(), state.all_in,
+                          added + (sum(dead.values(), ZERO) if dead else ZERO))
         if summary is None:  # no total written: what was collected is judged by the pot
             collected = sum((c.amount for c in hand.collects), ZERO)
             if collected > basis:
@@ -457,18 +389,34 @@ class _Replay:
                                         f"not the pot of {summary.total_pot}")
         return pots
 
+    def _judge_return(self, settled: Settlement) -> Decimal:
+        """The uncalled bet as the room's convention settles it; the pot the room paid."""
+        if settled.kept:
+            self.kept_in_pot[settled.due[0][0]] = settled.kept
+        if settled.returned == settled.due:
+            return settled.paid
+        wrong = settled.misreturn(self.hand)
+        if wrong.unwritten is not None:
+            self.unwritten_returns.append(wrong.unwritten)
+        lenient = wrong.same_money and self.rules.lenient_uncalled_bets
+        self.add("BAD_UNCALLED_RETURN", wrong.message, severity=WARNING if lenient else ERROR)
+        if wrong.paid is None:
+            return settled.paid
+        self.kept_in_pot[wrong.top] = wrong.kept
+        return wrong.paid
+
     def added(self) -> Decimal:
         added = self.hand.added_money
         return sum((a for _, a in added), ZERO) if added else ZERO
 
     # ------------------------------------------------------------ showdown
     def check_showdown(self, pots: list[Pot]) -> None:
-        hand = self.hand
+        hand, dealt = self.hand, self.state.stack
         if len(pots) == 1 and len(pots[0].eligible) == 1 and hand.collects \
                 and all(c.player in pots[0].eligible for c in hand.collects):
             return  # uncontested: the one player left takes it (the amounts: check_pots)
         for c in hand.collects:
-            if c.player not in self.stack:
+            if c.player not in dealt:
                 self.add("UNKNOWN_PLAYER", f"{c.player} collects but is not dealt in")
         runs = max(len(hand.boards), 1)
         by_pot: dict[tuple[int, int], dict[str, Decimal]] = {}
@@ -493,7 +441,7 @@ class _Replay:
             eligible = (pots[index].eligible if index >= 0
                         else frozenset().union(*(p.eligible for p in pots)))
             for player in takers:
-                if player in self.stack and player not in eligible:
+                if player in dealt and player not in eligible:
                     self.add("NOT_ELIGIBLE", f"{player} collects from the "
                                              f"{_pot_label(index, len(pots))} without being in it")
         totals: dict[str, Decimal] = {}
@@ -502,7 +450,7 @@ class _Replay:
         for player, got in totals.items():
             reach = sum((pot.amount for pot in pots if player in pot.eligible),
                         self.kept_in_pot.get(player, ZERO))
-            if player in self.stack and got > reach:
+            if player in dealt and got > reach:
                 self.add("NOT_ELIGIBLE", f"{player} collects {got}, more than the {reach} "
                                          f"of the pots they are in")
         known = self._known_cards()
@@ -560,7 +508,7 @@ class _Replay:
                 want = ", ".join(f"{p} ({hand_name(ranks[p])})" for p in sorted(winners - paid))
                 self.add("WRONG_WINNER", f"the best hand of the {label} is not paid: {want}")
         for p in sorted(paid - best_somewhere):
-            if p in self.stack:
+            if p in self.state.stack:
                 self.add("WRONG_WINNER", f"{p} is paid{of_run} without the best hand of any "
                                          f"pot they are in")
 
@@ -580,7 +528,7 @@ class _Replay:
             return
         # equal shares, odd chips one each in the room's order (a winner's share may be
         # nothing when the pot has fewer chips than winners)
-        ordered = [p for p in self.order if p in winners]
+        ordered = [p for p in self.state.order if p in winners]
         if self.rules.odd_chip == ODD_CHIP_FROM_BUTTON_BACKWARDS:
             ordered.reverse()
         fair = split(sum(takers.values(), ZERO), ordered, self.unit)
@@ -648,11 +596,11 @@ class _Replay:
             if self.rules.writes_summary:
                 self.add("SUMMARY_MISMATCH", "the hand has no SUMMARY section")
             return
-        if s.boards and tuple(b for b in hand.boards if b) != s.boards:
+        if s.boards and tuple(filter(None, hand.boards)) != s.boards:
             self.add("SUMMARY_MISMATCH", f"the board {_boards(hand.boards)} is "
                                          f"{_boards(s.boards)} in the SUMMARY")
         written: dict[str, Decimal] = {}  # won, as the SUMMARY's seats say
-        folds = self.folded
+        folds = self.state.folded
         for seat in s.seats:
             if seat.won:
                 written[seat.player] = (seat.won[0] if len(seat.won) == 1
@@ -693,7 +641,7 @@ class _Replay:
         for c in self.hand.collects:
             collected[c.player] = collected.get(c.player, ZERO) + c.amount
         for player, chips in written:
-            left = self.stack.get(player)
+            left = self.state.stack.get(player)
             if left is None:
                 self.add("UNKNOWN_PLAYER", f"{player} has a finishing stack but is not dealt in")
                 continue

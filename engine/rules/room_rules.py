@@ -26,6 +26,8 @@ UNCALLED_WRITTEN = "written"
 UNCALLED_SILENT_OR_COLLECTED = "silently or collected"
 UNCALLED_COLLECTED = "collected"
 UNCALLED_STAYS_IN_POT = "stays in the pot"
+UNCALLED_WAYS = (UNCALLED_WRITTEN, UNCALLED_SILENT_OR_COLLECTED, UNCALLED_COLLECTED,
+                 UNCALLED_STAYS_IN_POT)
 ODD_CHIP_WORDS = {ODD_CHIP_FROM_BUTTON_LEFT: "first left of the button",
                   ODD_CHIP_FROM_BUTTON_BACKWARDS: "button, then to its right"}
 
@@ -51,7 +53,8 @@ class RoomRules:
     limit_cap: int = 4
     # the room closes each hand with its own account (a SUMMARY): one missing is a finding
     writes_summary: bool = True
-    # how the room gives back an uncalled bet (UNCALLED_*)
+    # how the room gives back an uncalled bet (UNCALLED_*: the name of one of the
+    # conventions of engine.rules.uncalled, which the replay asks)
     uncalled_bet: str = UNCALLED_WRITTEN
     # facing only players all-in for less, a call is the whole bet to call (the part
     # nobody can match comes back as an uncalled bet); False: only what they have in
@@ -79,6 +82,11 @@ class RoomRules:
     # tournament whose hands show rebuys (an add-on taken at a break is not written
     # even there), a stack that grew between two hands is no finding of the audit
     writes_rebuys: bool = False
+
+    def __post_init__(self) -> None:
+        if self.uncalled_bet not in UNCALLED_WAYS:
+            raise ValueError(f"{self.name}: uncalled_bet={self.uncalled_bet!r} is none of "
+                             f"{', '.join(map(repr, UNCALLED_WAYS))}")
 
 
 DEFAULT = RoomRules("default")  # the standard rules, as most rooms play them
