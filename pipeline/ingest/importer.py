@@ -94,7 +94,7 @@ class _Plan:
     """What to read of one file."""
 
     state: FileState  # its state once this import is done
-    shown: str  # its path as given, as text
+    shown: str  # its path as stored (files.path): parse errors name it
     room: str | None = None  # the room's name, None when nothing is to be parsed
     pieces: list[Piece] = field(default_factory=list)
     drop_errors_from: int | None = None  # old parse errors from here on are dropped
@@ -247,7 +247,7 @@ class Importer:
                 s.files_not_recognised.append(paths.stored(path))
             else:
                 s.formats_not_supported[fmt] += 1
-            return _Plan(state, paths.stored(path))
+            return _Plan(state, key)
         state.format = fmt.name
         cut = pieces(text, fmt, encoding, UNIT_HANDS, base_offset=start or None,
                      base_line=1 if not start else _line_of(data, start, encoding),
@@ -264,7 +264,7 @@ class Importer:
         # grown file, or all of a file an import stopped in (its provisional state);
         # a file changed otherwise keeps its hands, and a changed hand is a copy
         again_from = start if start or (old is not None and _is_provisional(old)) else None
-        return _Plan(state, paths.stored(path), fmt.name, cut,
+        return _Plan(state, key, fmt.name, cut,
                      drop_errors_from=start if old is not None else None,
                      replace_from=again_from)
 

@@ -109,3 +109,14 @@ def test_a_line_end_in_a_name_is_never_printed_raw(odd_names, tmp_path):
                          text=True, check=True).stdout
     (line,) = [x for x in out.splitlines() if "lines.txt" in x]
     assert "two\\nlines.txt:" in line
+
+
+def test_a_parse_error_names_its_file_as_the_files_table_does(odd_names, tmp_path):
+    """Through a linked folder too: the path of a parse error is its file's stored
+    path (resolved), as ``import --out`` writes it."""
+    (tmp_path / "via").symlink_to(odd_names)
+    db = tmp_path / "h.duckdb"
+    import_paths(db, tmp_path / "via")
+    assert query(db, "SELECT count(*) FROM parse_errors") == [(1,)]
+    assert query(db, "SELECT count(*) FROM parse_errors p JOIN files f USING (file_id)"
+                     " WHERE p.path <> f.path") == [(0,)]
