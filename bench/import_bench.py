@@ -273,6 +273,26 @@ def equity_only(folder: Path, db: Path, repeat: int) -> None:
           f"CPU a hand {cpu[True] * 1e6:.0f} µs with, {cpu[False] * 1e6:.0f} µs without")
 
 
+def versus(folder: Path, db: Path, repeat: int, earlier: Path, rev: str) -> None:
+    """The whole import of this version and of ``rev`` (checked out at ``earlier``), in
+    turns: each one's CPU a hand (all processes, workers included) and the ratio."""
+    runs: dict[str, list[dict]] = {"earlier": [], "now": []}
+    for _ in range(repeat):
+        for name, code in (("earlier", earlier), ("now", ROOT)):
+            runs[name].append(_one_import(folder, db, True, True, True, code))
+    cpu = {n: sorted(r["cpu"] / r["hands"] for r in done)[len(done) // 2]
+           for n, done in runs.items()}
+    rate = {n: sorted(r["hands"] / r["seconds"] for r in done)[len(done) // 2]
+            for n, done in runs.items()}
+    hands = runs["now"][-1]["hands"]
+    print(f"{hands:,} hands, whole import (replay, stat flags, all-in equity), median of "
+          f"{repeat} in turns")
+    print(f"CPU a hand, all processes: {cpu['now'] * 1e6:.0f} µs now, "
+          f"{cpu['earlier'] * 1e6:.0f} µs at {rev}: ratio {cpu['now'] / cpu['earlier']:.3f}")
+    print(f"hands/s: {rate['now']:,.0f} now, {rate['earlier']:,.0f} at {rev}: ratio "
+          f"{rate['now'] / rate['earlier']:.3f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=20000, help="hands to generate (default 20000)")
@@ -285,6 +305,9 @@ def main() -> None:
     ap.add_argument("--simulated", action="store_true",
                     help="generate the hands with the simulator (default: copies of the real "
                          "corpus's PokerStars hands, or of sample_histories without it)")
+    ap.add_argument("--versus-only", action="store_true",
+                    help="with --against: only the two whole imports, in turns, and the "
+                         "ratio of their CPU a hand")
     ap.add_argument("--equity-only", action="store_true",
                     help="only the whole import with and without all-in equity, in turns")
     args = ap.parse_args()
@@ -294,6 +317,15 @@ def main() -> None:
             build_folder(folder, args.hands, simulated=args.simulated)
         if args.equity_only:
             return equity_only(folder, Path(tmp) / "bench.duckdb", args.repeat)
+        if args.versus_only:
+            if not args.against:
+                raise SystemExit("--versus-only needs --against REV")
+            earlier = _checkout(args.against, Path(tmp) / "earlier")
+            try:
+                return versus(folder, Path(tmp) / "bench.duckdb", args.repeat, earlier,
+                              args.against)
+            finally:
+                subprocess.run(["git", "worktree", "prune"], cwd=ROOT, check=True)
         n_split, t_split = timed(split_only, folder)
         n_parse, t_parse = timed(parse_only, folder)
         n_judge, t_judge = timed(parse_only, folder, True)

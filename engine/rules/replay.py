@@ -32,7 +32,8 @@ _UNBOUNDED = Decimal("Infinity")  # a stack not known (RoomRules.zero_stack_not_
 
 CODES = {
     # structure
-    "BAD_SEATING": "a seat taken twice, a player seated twice, a seat the table does not have",
+    "BAD_SEATING": "a seat taken twice, a player seated twice, a seat the table does not "
+                   "have, fewer than two players dealt in",
     "BAD_BUTTON": "the button on a seat the table does not have",
     "BAD_STAKES": "a blind of nothing",
     "BAD_HOLE_CARDS": "other than two hole cards, or a player's cards written differently",
@@ -190,6 +191,10 @@ class _Replay:
         most = self.last_seat
         if not self.seated_well:
             self._check_seating()
+        if len(self.state.order) < 2:  # a hand is dealt to two players at least
+            dealt = self.state.order
+            self.add("BAD_SEATING", f"only {dealt[0]} is dealt in: a hand needs two players"
+                     if dealt else "nobody is dealt in: a hand needs two players")
         button = hand.button_seat
         if button is not None and (button < 1 or (most and button > most)):
             # a room numbering seats beyond its table size puts the button on one of them

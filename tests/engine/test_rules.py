@@ -72,6 +72,24 @@ def test_duplicate_card():
     assert v.status == "failed" and "DUPLICATE_CARD" in v.codes
 
 
+def test_a_hand_of_one_player_fails():
+    """One seated player who posts and collects the blind back: no hand was dealt."""
+    body = """Hero: posts big blind $0.10
+*** HOLE CARDS ***
+Hero collected $0.10 from pot
+*** SUMMARY ***
+Total pot $0.10 | Rake $0
+Seat 1: Hero (button) collected ($0.10)
+"""
+    v = verdict(body, seats="Seat 1: Hero ($10 in chips)\n")
+    assert v.status == "failed" and "BAD_SEATING" in v.codes
+    assert any("only Hero is dealt in" in f.message for f in v.findings)
+    sat_out = SEATS.replace("Villain ($10 in chips)", "Villain ($10 in chips) is sitting out")
+    v = verdict(body, seats=sat_out.replace("Third ($10 in chips)",
+                                            "Third ($10 in chips) is sitting out"))
+    assert v.status == "failed" and "BAD_SEATING" in v.codes
+
+
 def test_unknown_seat_acting():
     v = verdict(steal(extra="Stranger: folds\n"))
     assert "UNKNOWN_PLAYER" in v.codes
