@@ -192,6 +192,16 @@ class Hand:
     # Hand History's finishing_stacks): (player, chips); None where it writes none
     finishing_stacks: tuple[tuple[str, Decimal], ...] | None = None
 
+    def dealt_in(self) -> list[Seat]:
+        """The seats dealt into the hand (docs/STATS.md, "Who is dealt in"): not sitting
+        out, or marked sitting out but posting, dealt cards or acting anyway (a
+        tournament deals an absent player in and folds for them)."""
+        if not any(s.sitting_out for s in self.seats):
+            return list(self.seats)
+        acted = {a.player for a in self.actions}
+        return [s for s in self.seats
+                if not s.sitting_out or s.player in acted or s.hole_cards]
+
     def nets(self) -> dict[str, Decimal]:
         """Each player's chips won or lost, as written: what they collected (after the
         rake), less what they put in, an uncalled bet given back. Players who put

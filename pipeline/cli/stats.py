@@ -27,21 +27,26 @@ def arguments(st: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.stats.aggregate import hero, stats
+    from pipeline.stats.aggregate import hero, stats, stored_version
     from pipeline.stats.catalogue import STATS_VERSION
 
     con = common.read(args)
+    version = stored_version(con)
+    if version != STATS_VERSION:
+        common.say(f"these figures follow version {version} of the stat definitions "
+                   f"(stored by an earlier handlens); handlens verify --recheck brings them "
+                   f"to version {STATS_VERSION}")
     player = args.player if args.by == "player" or args.player else hero(con)
     if args.by == "player" and not args.player:
         player = None
     rows = stats(con, player, args.by, args.since, args.until)
     if args.format == "json":
-        print(json.dumps({"player": player, "by": args.by, "stats_version": STATS_VERSION,
+        print(json.dumps({"player": player, "by": args.by, "stats_version": version,
                           "rows": rows}, default=str))
     elif args.format == "csv":
         _csv(rows, [args.by, "hands"])
     else:
-        print(f"{player or 'all players'} by {args.by} (stats v{STATS_VERSION}; "
+        print(f"{player or 'all players'} by {args.by} (stats v{version}; "
               f"--format json for every stat with its chances)")
         print(_table(rows, args.by))
     return 0

@@ -84,8 +84,8 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
     con.execute("SET parquet_metadata_cache = true").fetchall()
     tables, views = _statements()
     con.execute("CREATE TABLE meta (key VARCHAR NOT NULL, value VARCHAR)").fetchall()
-    con.execute("INSERT INTO meta VALUES ('schema', ?), ('dataset', ?)",
-                [SCHEMA_VERSION, root]).fetchall()
+    con.execute("INSERT INTO meta VALUES ('schema', ?), ('dataset', ?), ('stats', ?)",
+                [SCHEMA_VERSION, root, str(manifest.get("stats") or "1")]).fetchall()
     sources = {}
     store = filesystem(root) if remote else None  # (one client for every table)
     for name in TABLES:

@@ -29,6 +29,7 @@ from parsers.registry import ROOMS, detect, room
 from pipeline import audit
 from pipeline.ingest import preflop_equity
 from pipeline.ingest.workers import pool as worker_pool
+from pipeline.stats.catalogue import STATS_VERSION
 from pipeline.store import paths
 from pipeline.store.database import FileState, Store
 from pipeline.ingest.unit import UnitResult, parse_unit
@@ -137,6 +138,8 @@ class Importer:
 
     def _run(self, files: list[Path]) -> Summary:
         start = time.perf_counter()
+        if self.stats and self.store.meta("stats") is None and not self.store.has_hands():
+            self.store.set_meta("stats", STATS_VERSION)  # (a store made before: version 1)
         units = self._units(files)
         head = list(islice(units, 2))
         job = partial(parse_unit, verify=self.verify, stats=self.stats)

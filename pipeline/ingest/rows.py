@@ -127,7 +127,7 @@ class Batch:
         site, hid = hand.site, hand.hand_id
         st = hand.stakes
         summary = hand.summary
-        dealt = [s for s in hand.seats if not s.sitting_out]
+        dealt = hand.dealt_in()
         pos = positions([s.seat for s in dealt], hand.button_seat, _big_blind_seat(hand))
         self.rows["hands"].append((
             site, hid, file_id, offset, length, line, hand.game, True, hand.structure,
@@ -192,8 +192,9 @@ class Batch:
                    s.sitting_out, s.bounty, " ".join(s.hole_cards) or None, s.player == hero,
                    inv, got, got - inv)
             f = flags.get(s.player)
-            if f is None:
-                players.append(row + _NO_FLAGS + game + (added.get(s.player),))
+            if f is None:  # not dealt in (or flags off): every chip is still in the net
+                players.append(row + _NO_FLAGS + (got - inv if self.stats else None,) + game
+                               + (added.get(s.player),))
             else:
                 share = ((rake * inv / put_in).quantize(_SHARE) if rake and inv and put_in > 0
                          else ZERO)
@@ -247,7 +248,7 @@ class Batch:
         return self.tables()[0], list(bad.items())
 
 
-_NO_FLAGS = (None,) * (4 + len(COUNTS) + 3)  # a player not dealt in (or flags off)
+_NO_FLAGS = (None,) * (4 + len(COUNTS) + 2)  # a player not dealt in: no stat (or flags off)
 
 
 def _bad_rows(name: str, rows: list[tuple]) -> dict[tuple[str, str], str]:

@@ -6,7 +6,7 @@ from datetime import date
 
 import duckdb
 
-from pipeline.stats.catalogue import RATIOS
+from pipeline.stats.catalogue import RATIOS, STATS_VERSION
 
 POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB")
 
@@ -103,3 +103,13 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
             item[f"{stat}_chance"], item[f"{stat}_done"] = r[f"{stat}_chance"], r[f"{stat}_done"]
         out.append(item)
     return out
+
+
+def stored_version(con: duckdb.DuckDBPyConnection) -> str:
+    """The version of the definitions the stored flags follow: the store's ``meta``
+    says; a store with hands and no word of it was made by version 1."""
+    rows = con.execute("SELECT value FROM meta WHERE key = 'stats'").fetchall()
+    if rows:  # (a Parquet dataset's views: its manifest's word)
+        return rows[0][0]
+    stored = con.execute("SELECT count(*) FROM (SELECT 1 FROM hands LIMIT 1)").fetchall()[0][0]
+    return "1" if stored else STATS_VERSION

@@ -7,7 +7,7 @@ here; pipeline/stats/flags.py computes the flags of each hand at import.
 """
 from __future__ import annotations
 
-STATS_VERSION = "1"  # of the definitions: a stored flag means what this version says
+STATS_VERSION = "2"  # of the definitions: a stored flag means what this version says
 
 # the ratio stats, each stored as <name>_chance and <name>_done; bit i is RATIOS[i]
 RATIOS = ("vpip", "pfr", "limp", "rfi", "three_bet", "four_bet", "fold_to_three_bet",
@@ -20,8 +20,8 @@ COUNTS = ("post_bets", "post_raises", "post_calls", "post_folds")
 
 # stat -> (label, group, what is counted: done / chance)
 NAMES: dict[str, tuple[str, str, str]] = {
-    "vpip": ("VPIP", "Preflop", "put money in voluntarily / dealt in, not a walk"),
-    "pfr": ("PFR", "Preflop", "raised / dealt in, not a walk"),
+    "vpip": ("VPIP", "Preflop", "put money in voluntarily / dealt in, but a walk's big blind"),
+    "pfr": ("PFR", "Preflop", "raised / dealt in, but a walk's big blind"),
     "limp": ("Limp", "Preflop", "first voluntary action a call of the big blind, unraised"),
     "rfi": ("RFI", "Preflop", "raised / everyone before folded"),
     "three_bet": ("3-bet", "Preflop", "re-raised / faced exactly one raise"),

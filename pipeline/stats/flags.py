@@ -61,7 +61,7 @@ class _Flags:
 def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
     """The stat flags of every player dealt in (see the module doc)."""
     seat_of = {s.player: s.seat for s in hand.seats}
-    dealt = [s.player for s in hand.seats if not s.sitting_out]
+    dealt = [s.player for s in hand.dealt_in()]
     flags = {p: _Flags() for p in dealt}
     position = {p: positions.get(seat_of[p]) for p in dealt}
     preflop = [a for a in hand.actions if a.street == PREFLOP]
@@ -117,9 +117,12 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
         elif kind == CALL:
             callers += 1
             steal_on = False
-    if not walk:
-        raisers = {a.player for a in preflop if a.kind == RAISE}
-        for p, f in flags.items():
+    # in a walk only the big blind, whom everyone folded to, had no chance (version 2:
+    # PokerTracker 4's and Holdem Manager 3's convention); those who folded declined it
+    walked = {p for p in dealt if p not in decided} if walk else set()
+    raisers = {a.player for a in preflop if a.kind == RAISE}
+    for p, f in flags.items():
+        if p not in walked:
             f.offer(VPIP, p in voluntary)
             f.offer(PFR, p in raisers)
 

@@ -144,6 +144,17 @@ class Store:
             " hands, errors FROM files")
         return {r[1]: FileState(*r) for r in rows}
 
+    def meta(self, key: str) -> str | None:
+        rows = self._run("SELECT value FROM meta WHERE key = ?", [key])
+        return rows[0][0] if rows else None
+
+    def has_hands(self) -> bool:
+        return bool(self._run("SELECT count(*) FROM (SELECT 1 FROM hands LIMIT 1)")[0][0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._run("DELETE FROM meta WHERE key = ?", [key])
+        self._run("INSERT INTO meta VALUES (?, ?)", [key, value])
+
     def next_file_id(self) -> int:
         return self._run("SELECT coalesce(max(file_id), 0) + 1 FROM files")[0][0]
 

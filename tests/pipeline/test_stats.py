@@ -40,7 +40,9 @@ def flags(body: str, head: str = HEAD):
 FOLDS_TO = "UTGp: folds\nHJp: folds\nCOp: folds\n"
 
 
-def test_vpip_walk_gives_nobody_a_chance():
+def test_a_walk_takes_the_chance_from_the_big_blind_only():
+    """Version 2 (PokerTracker 4, Holdem Manager 3): those who folded to the big blind
+    had their VPIP and PFR chance and declined it; the big blind had none."""
     f = flags(FOLDS_TO + """BTNp: folds
 SBp: folds
 Uncalled bet ($0.05) returned to BBp
@@ -48,7 +50,12 @@ BBp collected $0.10 from pot
 *** SUMMARY ***
 Total pot $0.10 | Rake $0
 """)
-    assert all("vpip" not in chance for chance, _ in f.values())
+    assert {p for p, (chance, _) in f.items() if "vpip" in chance} == {
+        "UTGp", "HJp", "COp", "BTNp", "SBp"}
+    assert {p for p, (chance, _) in f.items() if "pfr" in chance} == {
+        "UTGp", "HJp", "COp", "BTNp", "SBp"}
+    assert all("vpip" not in done and "pfr" not in done for _, done in f.values())
+    assert "vpip" not in f["BBp"][0] and "pfr" not in f["BBp"][0]
 
 
 def test_steal_and_fold_to_steal_blind_vs_steal():
@@ -196,7 +203,7 @@ def test_stats_command(tmp_path, capsys):
     capsys.readouterr()
     assert main(["stats", "--db", db, "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["player"] == "Hero" and out["stats_version"] == "1"
+    assert out["player"] == "Hero" and out["stats_version"] == "2"
     hands = sum(r["hands"] for r in out["rows"])
     assert hands == 7
     bb = next(r for r in out["rows"] if r["position"] == "BB")
@@ -376,3 +383,81 @@ def test_a_board_run_twice_is_worth_what_one_run_is():
         assert twice == once, hand.hand_id
         adjusted += bool(twice)
     assert adjusted >= len(runs_twice) // 2  # most were all-in with cards to come
+
+
+ABSENT = """PokerStars Hand #240000009101: Tournament #3900000009, $5.00+$0.50 USD Hold'em No Limit - Level II (15/30) - 2026/11/05 21:10:11 CET [2026/11/05 15:10:11 ET]
+Table '3900000009 1' 6-max Seat #1 is the button
+Seat 1: Alpha (1500 in chips)
+Seat 2: Absent (1485 in chips) is sitting out
+Seat 3: Gamma (1500 in chips)
+Seat 4: Delta (1500 in chips)
+Absent: posts the ante 5
+Alpha: posts the ante 5
+Gamma: posts the ante 5
+Delta: posts the ante 5
+Absent: posts small blind 15
+Gamma: posts big blind 30
+*** HOLE CARDS ***
+Delta: folds
+Alpha: raises 60 to 90
+Absent: folds
+Gamma: folds
+Uncalled bet (60) returned to Alpha
+Alpha collected 95 from pot
+*** SUMMARY ***
+Total pot 95 | Rake 0
+Seat 1: Alpha (button) collected (95)
+Seat 2: Absent (small blind) folded before Flop
+Seat 3: Gamma (big blind) folded before Flop
+Seat 4: Delta folded before Flop (didn't bet)
+"""
+
+
+def test_a_player_sitting_out_but_dealt_in_keeps_the_hand_and_its_loss(tmp_path):
+    """A tournament deals an absent player in, posts and folds for them: their hand,
+    blinds and loss are in their record (position, stats, all-in adjusted net)."""
+    from support.common import import_paths, query
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "absent.txt").write_text(ABSENT, "utf-8")
+    import_paths(tmp_path / "h.duckdb", folder)
+    rows = dict((p, r) for p, *r in query(
+        tmp_path / "h.duckdb", "SELECT player, position, net, allin_adj_net, chances IS NOT NULL"
+                               " FROM hand_players"))
+    assert rows["Absent"] == ["SB", Decimal("-20"), Decimal("-20"), True]
+    assert rows["Gamma"][0] == "BB" and rows["Alpha"][0] == "BTN" and rows["Delta"][0] == "CO"
+    assert query(tmp_path / "h.duckdb", "SELECT players FROM hands") == [(4,)]
+    assert query(tmp_path / "h.duckdb", "SELECT count(*) FROM hand_players"
+                                        " WHERE allin_adj_net IS NULL") == [(0,)]
+    assert query(tmp_path / "h.duckdb", "SELECT status FROM verdicts") == [("ok",)]
+
+
+def test_a_store_of_stats_version_1_is_said_and_brought_up_by_recheck(tmp_path, capsys):
+    """Flags stored by an earlier handlens (here: spoiled, the store's word of its
+    version taken away) are named as such by ``stats``; ``verify --recheck`` writes
+    every hand's rows again as this version computes them."""
+    import duckdb
+    from pipeline.stats.catalogue import STATS_VERSION
+    from support.common import import_paths, query
+    clean, old = tmp_path / "clean.duckdb", tmp_path / "old.duckdb"
+    import_paths(clean, HANDWRITTEN)
+    import_paths(old, HANDWRITTEN)
+    con = duckdb.connect(str(old))
+    con.execute("DELETE FROM meta WHERE key = 'stats'")
+    con.execute("UPDATE hand_players SET chances = 0, position = NULL WHERE player = 'Hero'")
+    con.close()
+    capsys.readouterr()
+    assert main(["stats", "--db", str(old), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["stats_version"] == "1"
+    assert f"verify --recheck brings them to version {STATS_VERSION}" in out.err
+    assert main(["verify", "--db", str(old), "--recheck"]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--db", str(old), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["stats_version"] == STATS_VERSION and "recheck" not in out.err
+    for table in ("hands", "hand_players", "actions", "verdicts", "findings"):
+        only = query(clean, f"ATTACH '{old}' AS o (READ_ONLY); SELECT count(*) FROM ("
+                            f"(SELECT * FROM {table} EXCEPT ALL SELECT * FROM o.{table}) UNION ALL"
+                            f" (SELECT * FROM o.{table} EXCEPT ALL SELECT * FROM {table}))")
+        assert only == [(0,)], table
