@@ -154,7 +154,7 @@ class MicrogamingBuilder(Builder):
             raise ParseError(1, "a bet limit not known", repr(limit))
         self.structure = LIMITS[limit]
         date = get("date")
-        played_at = _when(date) if date else None
+        played_at = _when(date) if date else None  # (a date that is none: a bad value)
         kind = get("gametype") or ""
         if kind not in HOLDEM:
             return UnsupportedHand(SITE, hand_id, kind, self.structure, self.table, played_at,
@@ -255,6 +255,10 @@ class MicrogamingBuilder(Builder):
             except (TypeError, ValueError, KeyError):
                 raise ValueError(f"no player on seat {seat!r}") from None
 
+    def player_and_value(self, action: ET.Element) -> tuple[str, Decimal]:
+        """An <Action seat= value=/>'s player and amount."""
+        return self.player(action.get("seat")), _amount(action.get("value"))
+
     def take(self, player: str, amount: Decimal) -> bool:
         """Takes ``amount`` from the player's chips behind; is the player all-in now?"""
         left = self.left[player] = self.left[player] - amount
@@ -265,20 +269,20 @@ class MicrogamingBuilder(Builder):
         self._post(kind, player, str(value), "all-in" if self.take(player, value) else None)
 
     def SmallBlind(self, action: ET.Element) -> None:
-        self.post(Kind.POST_SB, self.player(action.get("seat")), _amount(action.get("value")))
+        self.post(Kind.POST_SB, *self.player_and_value(action))
 
     def BigBlind(self, action: ET.Element) -> None:
-        self.post(Kind.POST_BB, self.player(action.get("seat")), _amount(action.get("value")))
+        self.post(Kind.POST_BB, *self.player_and_value(action))
 
     def Ante(self, action: ET.Element) -> None:
-        self.post(Kind.POST_ANTE, self.player(action.get("seat")), _amount(action.get("value")))
+        self.post(Kind.POST_ANTE, *self.player_and_value(action))
 
     def PostedToPlay(self, action: ET.Element) -> None:
         """POSTED_TO_PLAY: a player coming in (or back) posts to play, live (a raise
         after it counts it in the player's bet, whether it is the small or the big
         blind); a big blind may have the small blind with it, dead, which the value does
         not say but the balance does (``both_blinds``)."""
-        player, value = self.player(action.get("seat")), _amount(action.get("value"))
+        player, value = self.player_and_value(action)
         if value < self.big_blind:  # (live: it is part of the player's bet)
             self.post(Kind.POST_BB, player, value)
         else:
@@ -309,23 +313,23 @@ class MicrogamingBuilder(Builder):
                                           None if kind == CALL else to, all_in, self.line)))
 
     def Fold(self, action: ET.Element) -> None:
-        player = self.by_num.get(action.get("seat")) or self.player(action.get("seat"))
+        player = self.player(action.get("seat"))
         self.to_preflop()
         self.actions.append(_new(Action, (self.street, player, FOLD, ZERO, None, False, 0)))
 
     def Check(self, action: ET.Element) -> None:
-        player = self.by_num.get(action.get("seat")) or self.player(action.get("seat"))
+        player = self.player(action.get("seat"))
         self.to_preflop()
         self.actions.append(_new(Action, (self.street, player, CHECK, ZERO, None, False, 0)))
 
     def Call(self, action: ET.Element) -> None:
-        player, value = self.player(action.get("seat")), _amount(action.get("value"))
+        player, value = self.player_and_value(action)
         self.to_preflop()
         added = value if self.adds else value - self.put.get(player, ZERO)
         self.act(CALL, player, added, False)
 
     def Bet(self, action: ET.Element) -> None:
-        player, value = self.player(action.get("seat")), _amount(action.get("value"))
+        player, value = self.player_and_value(action)
         self.to_preflop()
         if self.street == PREFLOP:  # BET_OVER_BLINDS_IS_RAISE
             self.raise_(player, value)
@@ -334,7 +338,7 @@ class MicrogamingBuilder(Builder):
 
     def Raise(self, action: ET.Element) -> None:
         self.to_preflop()
-        self.raise_(self.player(action.get("seat")), _amount(action.get("value")))
+        self.raise_(*self.player_and_value(action))
 
     def raise_(self, player: str, value: Decimal) -> None:
         added = value if self.adds else value - self.put.get(player, ZERO)
@@ -342,7 +346,7 @@ class MicrogamingBuilder(Builder):
 
     def AllIn(self, action: ET.Element) -> None:
         """ALL_IN_BY_WHAT_IT_MAKES: a call, bet or raise by the total it makes."""
-        player, value = self.player(action.get("seat")), _amount(action.get("value"))
+        player, value = self.player_and_value(action)
         self.to_preflop()
         put = self.put
         facing = max(put.values(), default=ZERO)
@@ -352,13 +356,13 @@ class MicrogamingBuilder(Builder):
 
     # ------------------------------------------------------------ chips back and off
     def MoneyReturned(self, action: ET.Element) -> None:
-        player, amount = self.player(action.get("seat")), _amount(action.get("value"))
+        player, amount = self.player_and_value(action)
         self.uncalled.append((player, amount))
         self.returned[player] = self.returned.get(player, ZERO) + amount
         self.left[player] += amount
 
     def BadBeatContribution(self, action: ET.Element) -> None:
-        player, amount = self.player(action.get("seat")), _amount(action.get("value"))
+        player, amount = self.player_and_value(action)
         self.drops[player] = self.drops.get(player, ZERO) + amount
         self.left[player] -= amount
 

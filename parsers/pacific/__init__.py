@@ -102,7 +102,6 @@ class PacificBuilder(Builder):
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
     money = staticmethod(money)
     silent = Builder.silent | {"GAME_NO", "PLAYERS", "DOESNT_SHOW"}
-
     limits = LIMITS
     # another game's (Omaha, Omaha Hi/Lo): told by its game line, under the banner
     HOLDEM = ("Holdem", "Hold'em")
@@ -112,6 +111,7 @@ class PacificBuilder(Builder):
 
     @classmethod
     def other_game(cls, first_line, text):
+        # the game line is the one with " Blinds " (a "#Game No" line may come first)
         at = text.find(" Blinds ", 0, 1000)
         if at < 0:
             return None

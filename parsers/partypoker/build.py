@@ -75,10 +75,10 @@ class PartyBuilder(Builder):
 
     @classmethod
     def other_game(cls, first_line, text):
-        m = cls.OTHER_GAME.search(text)
-        if m is None or cls.says_holdem(m["line"]):
+        m = cls.OTHER_GAME.search(text)  # (a "Game #N starts." line may come first)
+        line = m["line"] if m else ""
+        if m is None or cls.says_holdem(line):
             return None
-        line = m["line"]
         name, limit = _GAME_NAME.match(line), _GAME_LIMIT.search(line)
         return cls.unsupported({**m.groupdict(), "game": name[1] if name else line.split(" - ")[0],
                                 "limit": limit[1] if limit else None}, text)
