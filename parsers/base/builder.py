@@ -21,7 +21,7 @@ from decimal import ROUND_DOWN, Decimal
 from operator import itemgetter
 
 from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
-                         Show, Stakes, Street, Structure, Summary, SummarySeat)
+                         Show, Stakes, Street, Structure, Summary, SummarySeat, UnsupportedHand)
 from parsers.base.tourney import buy_in_cost, prize
 from parsers.base.values import AMOUNT, CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
 from parsers.base.values import cards as read_cards
@@ -66,6 +66,7 @@ class Builder:
         "site", "hand_id", "zoom", "tournament", "buy_in", "level", "sb", "bb", "cap",
         "currency", "date", "tz", "date_et", "tz_et"))
     money = staticmethod(money)  # an amount's text → Decimal: the room's way of writing them
+    SITE: str | None = None  # the room's site, where its header names no brand
     site_by_brand: dict[str, str] = {}  # a room's brands as written → its site's name
     limits: dict[str, str] = LIMITS  # limit words as written → Structure
     silent: frozenset[str] = frozenset({"HOLE_CARDS", "SUMMARY", "RUN_TWICE", "DOESNT_SHOW",
@@ -131,6 +132,57 @@ class Builder:
         cls.methods = {t: getattr(cls, t, None) for t in terminals}
 
     methods: dict = {}
+
+    # ------------------------------------------------------------ another game
+    # A hand of another game than Hold'em is stored unsupported, told by its first line:
+    # one holding a word of HOLDEM (and none of NOT_HOLDEM) is Hold'em's; else OTHER_GAME
+    # matches another game's, its named groups the hand_id, the game (Hold'em after all
+    # if one of HOLDEM_GAMES) and, where written, the limit (read by ``limits``), the
+    # brand (by ``site_of``) and the table. A first line it does not match is left to
+    # the grammar, which says where it fails.
+    OTHER_GAME: re.Pattern[str] | None = None
+    HOLDEM: tuple[str, ...] = ()
+    NOT_HOLDEM: tuple[str, ...] = ()
+    HOLDEM_GAMES: frozenset[str] = frozenset()
+
+    @classmethod
+    def other_game(cls, first_line: str, text: str) -> UnsupportedHand | None:
+        """The hand, if its first line says it is of another game (see above)."""
+        if cls.OTHER_GAME is None or cls.says_holdem(first_line):
+            return None
+        m = cls.OTHER_GAME.match(first_line)
+        return None if m is None else cls.unsupported(m.groupdict(), text)
+
+    @classmethod
+    def says_holdem(cls, line: str) -> bool:
+        """Does a header's line hold a word of HOLDEM and none of NOT_HOLDEM?"""
+        for word in cls.HOLDEM:  # (loops, not any(): this runs on every hand)
+            if word in line:
+                for other in cls.NOT_HOLDEM:
+                    if other in line:
+                        return False
+                return True
+        return False
+
+    @classmethod
+    def unsupported(cls, fields: dict[str, str | None], text: str) -> UnsupportedHand | None:
+        """The hand of the game the header's fields name (None: Hold'em after all)."""
+        game = fields["game"]
+        if game in cls.HOLDEM_GAMES:
+            return None
+        return UnsupportedHand(cls.site_of(fields.get("brand")), fields["hand_id"], game,
+                               cls.game_structure(game, fields.get("limit")),
+                               fields.get("table"), None, text)
+
+    @classmethod
+    def game_structure(cls, game: str, limit: str | None) -> str | None:
+        """Another game's betting structure, by its limit as written (None: not written)."""
+        return cls.limits.get(limit) if limit else None
+
+    @classmethod
+    def site_of(cls, brand: str | None) -> str:
+        """The site of a brand as the header writes it (None: ``SITE``)."""
+        return cls.SITE if brand is None else cls.site_by_brand[brand]
 
     # ------------------------------------------------------------ the header
     def header(self, limit: str, **fields: str | None) -> None:

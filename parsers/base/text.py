@@ -3,12 +3,12 @@
 ``TextParser`` puts a room's pieces together: the grammar file (which %imports the
 base grammar, ``lines.lark``, and %overrides what the room writes otherwise), its
 Builder class (whose ``PLACEHOLDERS`` say what the patterns' {M}, {NAME}, ... stand
-for), and how it tells a hand of another game. The grammar is built the first time a hand is parsed.
+for, and ``OTHER_GAME`` how it tells a hand of another game). The grammar is built the
+first time a hand is parsed.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 
@@ -26,12 +26,10 @@ _INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
 class TextParser:
     """Parses one hand's text of a room (see the module doc)."""
 
-    def __init__(self, grammar: Path, builder: type[Builder],
-                 other_game: Callable[[str, str], UnsupportedHand | None] | None = None,
-                 closing: str = "SUMMARY") -> None:
+    def __init__(self, grammar: Path, builder: type[Builder], closing: str = "SUMMARY") -> None:
         self.path = grammar
         self.builder = builder
-        self.other_game = other_game  # (first line, text) → the hand, if another game's
+        self.other_game = builder.other_game  # (first line, text) → the hand, if another game's
         self.closing = closing  # what a hand cut short lacks, for the error's reason
 
     @cached_property
@@ -51,10 +49,9 @@ class TextParser:
         if end >= 0 and text[end + 1:end + 2] == " ":  # Zoom archives indent every line
             text = _INDENT.sub("", text)
             end = text.find("\n")
-        if self.other_game is not None:
-            other = self.other_game(text if end < 0 else text[:end], text)
-            if other is not None:
-                return other
+        other = self.other_game(text if end < 0 else text[:end], text)
+        if other is not None:
+            return other
         lines = self.grammar
         tokens = lines.tokens(text)
         try:

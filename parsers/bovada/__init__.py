@@ -10,31 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.bovada.build import LIMITS, SITE_BY_BRAND, BovadaBuilder
-
-BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
-
-_GAME = re.compile(r"(" + BRANDS + r") Hand #C?(\d+):? +(?:(?:Zone Poker ID|TBL)#\d+ +)?"
-                   r"([A-Z0-9_]+(?: HiLo)?)(?:ZonePoker)?[ ,].*?(No Limit|Pot Limit|Fixed Limit)?"
-                   r"(?: -|- Level)")
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of another game than Hold'em (Omaha, Omaha Hi-Lo, Stud), told by its
-    first line; None for Hold'em."""
-    if " HOLDEM" in first_line:
-        return None
-    m = _GAME.match(first_line)
-    if m is None:
-        return None  # not a header Bovada writes: the grammar says why
-    brand, hand_id, game, limit = m.groups()
-    return UnsupportedHand(SITE_BY_BRAND.get(brand, "Bodog"), hand_id, game.replace("_", " "),
-                           LIMITS.get(limit) if limit else None, None, None, text)
-
+from parsers.bovada.build import BRANDS, BovadaBuilder
 
 # Bovada's names of a hand's category ("Two pair"), by engine.equity.evaluate's category
 _NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
@@ -68,7 +47,7 @@ def whole(text: str) -> bool:
     return len(_SUMMARY_SEAT.findall(text, at)) >= len(set(_DEALT.findall(text, 0, at)))
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), BovadaBuilder)
 
 RULES = RoomRules(
     "Bovada", hand_names=names_agree,

@@ -71,6 +71,7 @@ _new = tuple.__new__
 LIMITS = {None: Structure.NO_LIMIT, "No Limit": Structure.NO_LIMIT,
           "Pot Limit": Structure.POT_LIMIT, "Fixed Limit": Structure.FIXED_LIMIT}
 SITE_BY_BRAND = {"Bovada": "Bovada", "Ignition": "Ignition"}  # every Bodog brand is "Bodog"
+BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
 _TABLE_SIZE = 10  # the most seats a table has: numbers beyond are entry numbers
 _SEAT_NAME = re.compile(r"Seat ?\+?(\d+)")
 _PLAYER_ID = re.compile(r"Seat ?(\d+): (\S+?),?(?= |$)")
@@ -92,6 +93,13 @@ class BovadaBuilder(Builder):
         "TAIL": r"(?:[^\[\]]|\[(?:(?:[2-9TJQKA][cdhs]|[ -])*|Mucked|Does not show|ME)\])*",
     }
     SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
+    limits = LIMITS
+    # another game's header: Omaha, Omaha Hi-Lo, Stud
+    HOLDEM = (" HOLDEM",)
+    OTHER_GAME = re.compile(
+        r"(?P<brand>" + BRANDS + r") Hand #C?(?P<hand_id>\d+):? +(?:(?:Zone Poker ID|TBL)#\d+ +)?"
+        r"(?P<game>[A-Z0-9_]+(?: HiLo)?)(?:ZonePoker)?[ ,].*?"
+        r"(?P<limit>No Limit|Pot Limit|Fixed Limit)?(?: -|- Level)")
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "SEATING_INFO", "SHOWDOWN_NAME",
                         "SUMMARY_FOLD", "SUMMARY_OTHER", "EVENT",
                         "TABLE_EVENT"})
@@ -134,10 +142,19 @@ class BovadaBuilder(Builder):
         self.line = 1
         return self.finish()
 
+    @classmethod
+    def site_of(cls, brand):
+        return SITE_BY_BRAND.get(brand, "Bodog")
+
+    @classmethod
+    def unsupported(cls, fields, text):
+        # a game's words are joined by underscores: "OMAHA_HILO"
+        return super().unsupported({**fields, "game": fields["game"].replace("_", " ")}, text)
+
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, hand_id, zone, table, tournament, tour_table, limit, level,
                sb, bb, date, tz):
-        self.site = SITE_BY_BRAND.get(brand, "Bodog")
+        self.site = self.site_of(brand)
         self.hand_id = hand_id
         self.zone = zone == "Zone Poker ID"
         self.table = tour_table or table or ""

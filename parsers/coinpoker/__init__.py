@@ -8,52 +8,23 @@ GMT", amounts without a sign, tournaments "Tournament #1287772, <name> Hold'em N
 ("Hold'em No Limit (₮0.50/₮1.00 - Ante ₮0.16 CPCC) - 2026/08/19 15:57:11 +00").
 
 All are the PokerStars family's format where the grammar (grammar.lark) does not say
-otherwise; the builder (build.py) reads what CoinPoker's lines mean. This module
-declares the rest: how a hand starts and ends in a file, which hands are of another
-game (Omaha, bomb pots) or were cancelled, and CoinPoker's rules.
+otherwise; the builder (build.py) reads what CoinPoker's lines mean and which hands are
+of another game (Omaha, bomb pots). This module declares the rest: how a hand starts
+and ends in a file, which hands were cancelled, and CoinPoker's rules.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from engine.model.hand import Structure, UnsupportedHand
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.coinpoker.build import LIMITS, SITE, CoinBuilder
+from parsers.coinpoker.build import SITE, CoinBuilder
 from parsers.coinpoker.names import names_agree
 
-# ------------------------------------------------------------------ other games
-# the game is what stands between the hand's number (and tournament) and the stakes
-_GAME = re.compile(r"CoinPoker Hand #(\d+): +(?:Tournament #\d+, )?(.*) \(")
-_HOLDEM = ("Hold'em No Limit", "Hold'em Pot Limit", "Hold'em Limit", "Hold'em Fixed Limit",
-           "NLH", "PLH", "FLH")
-_LEVEL = re.compile(r" - Level \w+$")
-_STRUCTURES = {"PLO": Structure.POT_LIMIT, "Pot Limit": Structure.POT_LIMIT,
-               "No Limit": Structure.NO_LIMIT, "NLO": Structure.NO_LIMIT}
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of another game than Hold'em (PLO 4, PLO 5, Omaha, ...), or a bomb pot
-    (every player antes, no betting before a flop, often two boards: the engine does
-    not play it), told by its first line; None for Hold'em."""
-    m = _GAME.match(first_line)
-    if m is None:
-        return None  # not a header CoinPoker writes: the grammar says why
-    game = _LEVEL.sub("", m.group(2))
-    if game.endswith(_HOLDEM):
-        return None
-    if game.endswith(" BombPot"):
-        base = game[:-len(" BombPot")].rsplit(" ", 1)[-1]
-        return UnsupportedHand(SITE, m.group(1), "Hold'em bomb pot",
-                               LIMITS.get(base), None, None, text)
-    structure = next((s for k, s in _STRUCTURES.items() if k in game), None)
-    return UnsupportedHand(SITE, m.group(1), game, structure, None, None, text)
-
-
-text_parser = TextParser(Path(__file__).with_name("grammar.lark"), CoinBuilder, other_game)
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), CoinBuilder)
 
 CANCELLED = "\n*** HAND CANCELLED ***"
 _RETURNED = re.compile(r"All bets returned \(([^)\n]*)\)")

@@ -35,12 +35,14 @@ they collected; one naming another amount is left as written.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
 
-from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure, SummarySeat
+from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure,
+                               SummarySeat, UnsupportedHand)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import AMOUNT
@@ -54,6 +56,13 @@ LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
           "NLH": Structure.NO_LIMIT, "PLH": Structure.POT_LIMIT,
           "FLH": Structure.FIXED_LIMIT}
 SITE = "CoinPoker"
+# the endings of a game's name that say it is Hold'em
+HOLDEM_ENDINGS = ("Hold'em No Limit", "Hold'em Pot Limit", "Hold'em Limit", "Hold'em Fixed Limit",
+                  "NLH", "PLH", "FLH")
+_LEVEL = re.compile(r" - Level \w+$")
+# another game's structure: the first of these words its name holds
+GAME_STRUCTURES = {"PLO": Structure.POT_LIMIT, "Pot Limit": Structure.POT_LIMIT,
+                   "No Limit": Structure.NO_LIMIT, "NLO": Structure.NO_LIMIT}
 # ZONES_AS_THE_PLAYER_S: the 2026 client writes its player's own zone; these names
 # stand for more than one (CST: China's and the American Central; IST: India's,
 # Ireland's, Israel's), so no UTC time is taken from them
@@ -75,8 +84,30 @@ class CoinBuilder(Builder):
                     "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
                     "ROLES": r"(?: \((?:button|small blind|big blind|straddle)\))*"}
     money = staticmethod(money)  # TETHER
+    SITE = SITE
     limits = LIMITS
     silent = Builder.silent | {"RUN_COUNT", "GAME_ENDED", "EVENT"}
+    # another game's header (PLO 4, PLO 5, Omaha, ...): the game stands between the hand's
+    # number (and tournament) and the stakes
+    OTHER_GAME = re.compile(r"CoinPoker Hand #(?P<hand_id>\d+): +(?:Tournament #\d+, )?"
+                            r"(?P<game>.*) \(")
+
+    @classmethod
+    def unsupported(cls, fields, text):
+        game = _LEVEL.sub("", fields["game"])
+        if game.endswith(HOLDEM_ENDINGS):
+            return None
+        if game.endswith(" BombPot"):
+            # every player antes, no betting before a flop, often two boards: the engine
+            # does not play it
+            limit = game[:-len(" BombPot")].rsplit(" ", 1)[-1]
+            return UnsupportedHand(SITE, fields["hand_id"], "Hold'em bomb pot",
+                                   LIMITS.get(limit), None, None, text)
+        return super().unsupported({**fields, "game": game}, text)
+
+    @classmethod
+    def game_structure(cls, game, limit):
+        return next((s for word, s in GAME_STRUCTURES.items() if word in game), None)
 
     def tournament_cost(self) -> tuple[None, None]:
         return None, None  # the header names the tournament ("Bankroll Starter Freeroll"), not its buy-in

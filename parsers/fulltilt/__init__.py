@@ -4,47 +4,23 @@ tables, heads-up and 6-max, play chips), tournaments (sit & gos, Matrix, KO,
 guarantees, Rush tournaments). Full Tilt's hands of 2016 and later are PokerStars'
 format (``Full Tilt Hand #…``), read by parsers/pokerstars.
 
-Declares how Full Tilt differs: its grammar (grammar.lark) and builder (build.py), its
-hand names (names.py), how its hands start and end in a file, which games it writes,
-and its rules.
+Declares how Full Tilt differs: its grammar (grammar.lark) and builder (build.py, which
+also tells the games it writes), its hand names (names.py), how its hands start and end
+in a file, and its rules.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from engine.model.hand import Structure, UnsupportedHand
 from engine.rules.room_rules import RoomRules
 from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.fulltilt.build import LIMITS, SITE, FullTiltBuilder
+from parsers.fulltilt.build import SITE, FullTiltBuilder
 from parsers.fulltilt.names import names_agree
 
-# the game, after the stakes (until 2013) or before them (since)
-_GAME = re.compile(r"(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker) Game #(\d+): .*? - "
-                   r"(?:[$€£]?[\d,.]+[KMB]?/[$€£]?[\d,.]+[KMB]?(?: Ante [$€£]?[\d,.]+[KMB]?)? - "
-                   r"(?:[$€£]?[\d,.]+ (?:Cap )?|CAP |Cap )?(No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL)"
-                   r" (.+?) - |(?:[$€£]?[\d,.]+ (?:Cap )?|CAP |Cap )?(No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL) (.+?) - "
-                   r"[$€£]?[\d,.]+[KMB]?/)")
-_TABLE = re.compile(r"Game #\d+: (?:.+? \(\d+\), )?(?:Table )?(.+?)(?: \([^()]*\))? - ")
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of a game other than Hold'em (Omaha, Omaha H/L, Courchevel, Stud, Razz,
-    draw games, the mixed games' other rounds), told by its first line."""
-    if " Hold'em - " in first_line:
-        return None
-    m = _GAME.search(first_line)
-    if m is None:
-        return None  # not a header Full Tilt writes: the grammar says why
-    limit, game = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
-    table = _TABLE.search(first_line)
-    return UnsupportedHand(SITE, m.group(1), game, LIMITS.get(limit, Structure.FIXED_LIMIT),
-                           table.group(1) if table else None, None, text)
-
-
-text_parser = TextParser(Path(__file__).with_name("grammar.lark"), FullTiltBuilder, other_game)
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), FullTiltBuilder)
 _CANCELLED = re.compile(r"^Hand #\d+ has been cancell?ed", re.MULTILINE)
 
 

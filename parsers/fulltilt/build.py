@@ -30,6 +30,7 @@ is read too.
 """
 from __future__ import annotations
 
+import re
 from decimal import ROUND_DOWN, Decimal
 
 from engine.model.hand import (CENT, ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street,
@@ -48,6 +49,11 @@ LIMITS = {"No Limit": Structure.NO_LIMIT, "NL": Structure.NO_LIMIT,
           "Limit": Structure.FIXED_LIMIT, "FL": Structure.FIXED_LIMIT,
           "Fixed Limit": Structure.FIXED_LIMIT}
 SITE = "Full Tilt Poker"
+# another game's header (FullTiltBuilder.OTHER_GAME): its stakes, cap, limit and table
+_STAKE = r"[$€£]?[\d,.]+[KMB]?"
+_CAP = r"(?:[$€£]?[\d,.]+ (?:Cap )?|CAP |Cap )?"
+_LIMIT = "No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL"
+_TABLE = re.compile(r"Game #\d+: (?:.+? \(\d+\), )?(?:Table )?(.+?)(?: \([^()]*\))? - ")
 SITE_BY_BRAND = {"Full Tilt Poker": SITE, "FullTiltPoker": SITE,
                  "Full Tilt Poker.fr": "Full Tilt Poker.fr"}
 FOLDED_ON = {"before the Flop": PREFLOP, "on the Flop": FLOP, "on the Turn": TURN,
@@ -89,11 +95,27 @@ class FullTiltBuilder(Builder):
 
     PLACEHOLDERS = {**Builder.PLACEHOLDERS,
                     "STAKE": r"[$€£]?\d+(?:,\d{3})*(?:\.\d+)?[KMB]?",
-                    "LIMIT": "No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL",
+                    "LIMIT": _LIMIT,
                     "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    SITE = SITE
     limits = LIMITS
     silent = frozenset({"HOLE_CARDS", "SUMMARY", "DURATION", "RUN_POT", "EVENT", "CHAT"})
+    # another game's header (Omaha, Omaha H/L, Courchevel, Stud, Razz, draw games, the
+    # mixed games' other rounds): its limit and game after the stakes (until 2013), or
+    # before them (since: limit2, game2, as in HEADER)
+    HOLDEM = (" Hold'em - ",)
+    OTHER_GAME = re.compile(
+        rf".*?(?:Full Tilt Poker(?:\.fr)?|FullTiltPoker) Game #(?P<hand_id>\d+): .*? - "
+        rf"(?:{_STAKE}/{_STAKE}(?: Ante {_STAKE})? - {_CAP}(?P<limit>{_LIMIT}) (?P<game>.+?) - "
+        rf"|{_CAP}(?P<limit2>{_LIMIT}) (?P<game2>.+?) - {_STAKE}/)")
+
+    @classmethod
+    def unsupported(cls, fields, text):
+        table = _TABLE.search(text.partition("\n")[0])
+        if fields["game"] is None:
+            fields = {**fields, "game": fields["game2"], "limit": fields["limit2"]}
+        return super().unsupported({**fields, "table": table.group(1) if table else None}, text)
 
     def FINISHES(self, player, place, winner, prize, rest):
         self.finish_at(player, 1 if winner else int(place), prize)

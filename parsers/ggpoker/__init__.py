@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
-from engine.model.hand import ZERO, Kind, Show, Stakes, Street, Structure, UnsupportedHand
+from engine.model.hand import ZERO, Kind, Show, Stakes, Street, Structure
 from engine.rules.room_rules import RoomRules
 from parsers.base.builder import RUNS, Builder
 from parsers.base.errors import ParseError
@@ -33,13 +33,27 @@ class GGBuilder(Builder):
                     "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
                     "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
 
+    SITE = SITE
     silent = Builder.silent | {"EV_CASHOUT", "INSURANCE"}
+    # another game's header: Omaha, PLO-5, Short Deck, ...
+    HOLDEM = ("Hold'em No Limit", "Hold'em Pot Limit", "Hold'em Limit", "Hold'em Fixed Limit")
+    NOT_HOLDEM = ("ShortDeck", "Short Deck", "6+ Hold'em")
+    OTHER_GAME = re.compile(
+        r".*?Poker Hand #(?P<hand_id>[A-Z]*\d+): +(?:Tournament #\d+, .*? )?"
+        r"(?P<game>Omaha Hi/Lo|Omaha|PLO-?\d*(?: Hi/Lo)?|ShortDeck|Short Deck|6\+ Hold'em|[^ ]+)"
+        r"(?: (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit))? *[-(]")
+
+    @classmethod
+    def game_structure(cls, game, limit):
+        # PLO without a limit is pot limit
+        return super().game_structure(game, limit) or (Structure.POT_LIMIT if "PLO" in game
+                                                        else None)
 
     def tournament_cost(self) -> tuple[None, None]:
         return None, None  # the header names the tournament ("Daily Special $250"), not its buy-in
 
     def HEADER(self, hand_id, kind, tournament, title, limit, level, sb, bb, ante, date, tz):
-        self.header(limit, site=SITE, hand_id=hand_id, zoom=kind == "RC" or None,
+        self.header(limit, site=self.SITE, hand_id=hand_id, zoom=kind == "RC" or None,
                     tournament=tournament, buy_in=title, level=level, sb=sb, bb=bb, date=date,
                     tz=tz)
         if ante:  # written inside the level since 2021: "Level10(250/500(60))"
@@ -157,29 +171,7 @@ class GGBuilder(Builder):
                                None)
 
 
-_GAME = re.compile(r"Poker Hand #([A-Z]*\d+): +(?:Tournament #\d+, .*? )?"
-                   r"(Omaha Hi/Lo|Omaha|PLO-?\d*(?: Hi/Lo)?|ShortDeck|Short Deck|6\+ Hold'em|"
-                   r"[^ ]+)(?: (No Limit|Pot Limit|Fixed Limit|Limit))? *[-(]")
-_HOLDEM = ("Hold'em No Limit", "Hold'em Pot Limit", "Hold'em Limit", "Hold'em Fixed Limit")
-_NOT_HOLDEM = ("ShortDeck", "Short Deck", "6+ Hold'em")
-_LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
-           "Limit": Structure.FIXED_LIMIT, "Fixed Limit": Structure.FIXED_LIMIT}
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of a game other than Hold'em (Omaha, PLO-5, Short Deck, ...), told by its
-    first line; None for Hold'em."""
-    if any(h in first_line for h in _HOLDEM) and not any(n in first_line for n in _NOT_HOLDEM):
-        return None
-    m = _GAME.search(first_line)
-    if m is None:
-        return None  # not a header GG writes: the grammar says why
-    game = m.group(2)
-    structure = _LIMITS.get(m.group(3) or "", Structure.POT_LIMIT if "PLO" in game else None)
-    return UnsupportedHand(SITE, m.group(1), game, structure, None, None, text)
-
-
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), GGBuilder, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), GGBuilder)
 
 # How GG's hands are judged, where it differs from the standard rules: its own hand
 # names; a player all-in on a blind may be folded (GG folds a player away, though it

@@ -69,6 +69,7 @@ from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.tourney import buy_in_cost
 from parsers.base.values import local_money
+from parsers.base.elements import element
 
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = Street.PREDEAL, Street.PREFLOP, Street.FLOP, \
     Street.TURN, Street.RIVER
@@ -565,11 +566,7 @@ def parse(text: str) -> Hand | UnsupportedHand:
         game_text = game_text[:end + 7]
     else:
         game_text += "</game>"  # a file cut after its last round (see ``whole``)
-    try:
-        root = ET.fromstring(game_text)
-    except ET.ParseError as exc:
-        row = exc.position[0] if exc.position else 1
-        raise ParseError(line0 + row, "not well-formed XML", str(exc)) from None
+    root = element(game_text, line0)
     b = IPokerBuilder(head)
     try:
         return b.game(root)

@@ -7,8 +7,10 @@ Microgaming writes each hand as an XML element of its own (no session around it)
 ``DealFlop`` / ``DealTurn`` / ``DealRiver`` actions holding ``<Card value= suit=/>``,
 and a closing ``<Action type="Win">`` with one ``<Seat num= amount=/>`` per collection.
 The element is read with the standard library's XML parser (``ET.fromstring`` on one
-hand's text: small, whatever the file's size) and fed to the base Builder's methods,
-so that blinds, all-ins, uncalled bets and pots are made as for the text rooms.
+hand's text: small, whatever the file's size, ``parsers.base.elements``) and fed to
+``MicrogamingBuilder``, a method an element and one an action type (named as the
+type is written), which makes blinds, all-ins, uncalled bets and pots through the base
+Builder's methods and ``finish()``, as for the text rooms.
 
 How Microgaming writes a hand (named where the builder applies it):
 
@@ -59,6 +61,7 @@ from engine.rules.pots import DEAD_POSTS, dead_part, uncalled
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import seat_number, stamp
+from parsers.base.elements import element
 
 SITE = "Microgaming"
 PREDEAL, PREFLOP, FLOP, TURN, RIVER = (Street.PREDEAL, Street.PREFLOP, Street.FLOP,
@@ -119,11 +122,12 @@ def _cards(action: ET.Element) -> tuple[str, ...]:
 
 
 class MicrogamingBuilder(Builder):
-    """Microgaming's actions → Hand (the conventions: see the module doc)."""
+    """One <Game> → Hand (the conventions: see the module doc): a method an element, and
+    one an action type, named as Microgaming writes it (``ACTIONS``)."""
 
-    def __init__(self, version: int) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.adds = version != 1  # AMOUNTS_ADD
+        self.adds = True  # AMOUNTS_ADD
         self.by_seat: dict[int, str] = {}
         self.by_num: dict[str, str] = {}  # the same, by the seat number as written
         self.won_written = False  # the <Action type="Win">
@@ -136,6 +140,111 @@ class MicrogamingBuilder(Builder):
         self.account = True  # every seat wrote its end balance
         self.posted_big: list[int] = []  # PostedToPlay of a big blind: its action's index
 
+    # ------------------------------------------------------------ the elements
+    def game(self, game: ET.Element, text: str) -> Hand | UnsupportedHand:
+        """The <Game>: its attributes (another game's hand is unsupported), its <Seats>
+        and <Gameplay>, then the Hand."""
+        get = game.get
+        hand_id = get("id")
+        if not hand_id or not hand_id.isdigit():
+            raise ParseError(1, "the hand has no id", repr(hand_id))
+        self.table = _unicode(get("unicodetablename")) or get("tablename") or ""
+        limit = get("betlimit") or ""
+        if limit not in LIMITS:
+            raise ParseError(1, "a bet limit not known", repr(limit))
+        self.structure = LIMITS[limit]
+        date = get("date")
+        played_at = _when(date) if date else None  # (a date that is none: a bad value)
+        kind = get("gametype") or ""
+        if kind not in HOLDEM:
+            return UnsupportedHand(SITE, hand_id, kind, self.structure, self.table, played_at,
+                                   text)
+        self.attributes(game, hand_id)
+        seats, play = game.find("Seats"), game.find("Gameplay")
+        if seats is None or play is None:
+            raise ParseError(1, "the hand has no " + ("<Seats>" if seats is None else "<Gameplay>"))
+        hero_seat = get("playerseat")
+        for s in seats.iter("Seat"):
+            self.seat(s, hero_seat)
+        if not self.by_seat:
+            raise ParseError(1, "the hand has no seats")
+        self.gameplay(play)
+        if not self.won_written:
+            raise ParseError(text.count("\n") + 1, "the hand has no Win")
+        # BAD_BEAT_OFF_THE_STACK: the hand is played with the balance less the drop.
+        # NO_ACTION_NOT_DEALT_IN: a player dealt in has an action (a post or a fold at
+        # least): one with none sat out, whether or not the room says so
+        drops, acting = self.drops, {a.player for a in self.actions}
+        self.seats = [(n, p, st - drops[p] if p in drops else st, out or p not in acting, bounty)
+                      for n, p, st, out, bounty in self.seats]
+        if self.posted_big and self.account:
+            self.both_blinds(_amount(self.head["sb"]))
+        return self.finish()
+
+    def attributes(self, game: ET.Element, hand_id: str) -> None:
+        """A Hold'em <Game>'s other attributes: its stakes, currency, tournament, rake,
+        table size and the reading of its amounts."""
+        get = game.get
+        sb, _, bb = (get("stakes") or "").partition("|")
+        _amount(sb), _amount(bb)  # (says which is not an amount)
+        tournament = get("istournament", "0") not in ("0", "") or get("tabletype") == "MTT"
+        tournament_id = None
+        if tournament:
+            found = _TOURNAMENT.search(get("tablename") or self.table)
+            tournament_id = found.group(1) if found else self.table
+        version = get("hhversion")
+        self.adds = (int(version) if version and version.isdigit() else 1) != 1
+        self.head = {**self.HEAD, "site": SITE, "hand_id": hand_id,
+                     "tournament": tournament_id, "sb": sb, "bb": bb,
+                     "currency": _currency(game, tournament), "date": get("date")}
+        # FIXED_LIMIT_STAKES_ARE_BETS (as the base): "10|20" names the small and big bet
+        self.big_blind = _amount(sb if self.structure == Structure.FIXED_LIMIT else bb)
+        rake = get("rake")  # RAKE_IN_CENTS; a tournament's (none written) is nothing
+        self.rake = (_amount(rake) * _CENT if rake is not None else ZERO if tournament else None)
+        size = get("tablesize")
+        self.max_seats = seat_number(size) if size and size.isdigit() and size != "0" else None
+
+    def seat(self, s: ET.Element, hero_seat: str | None) -> None:
+        """A <Seat num= alias= balance= endbalance= dealer= sittingout=/>."""
+        number = seat_number(s.get("num") or "")
+        player = _unicode(s.get("unicodealias")) or s.get("alias")
+        if not player:
+            raise ParseError(1, f"seat {number} has no player's name")
+        if number in self.by_seat:
+            raise ParseError(1, f"seat {number} is written twice")
+        stack = _amount(s.get("balance"))
+        self.by_seat[number] = self.by_num[s.get("num")] = player
+        self.left[player] = stack
+        end = s.get("endbalance")
+        if end is None:
+            self.account = False
+        else:
+            self.end[player] = _amount(end)
+        self.seats.append([number, player, stack, s.get("sittingout") == "true", None])
+        if s.get("dealer") == "true":
+            self.button = number
+        if hero_seat == s.get("num"):
+            self.hero = player
+
+    def gameplay(self, play: ET.Element) -> None:
+        """The <Gameplay>: each <Action> by its type (an error names its seq)."""
+        actions = self.ACTIONS
+        for action in play:
+            if action.tag != "Action":
+                continue
+            kind = action.get("type")
+            try:
+                read = actions.get(kind)
+                if read is None:
+                    self.player(action.get("seat"))  # (a seat not known is said first)
+                    raise UnknownAction(repr(kind))
+                read(self, action)
+            except ParseError:
+                raise
+            except (ArithmeticError, ValueError, KeyError, IndexError, TypeError) as exc:
+                exc.seq = action.get("seq")  # (the line named in the error)
+                raise
+
     # ------------------------------------------------------------ the players
     def player(self, seat: str | None) -> str:
         try:
@@ -146,6 +255,10 @@ class MicrogamingBuilder(Builder):
             except (TypeError, ValueError, KeyError):
                 raise ValueError(f"no player on seat {seat!r}") from None
 
+    def player_and_value(self, action: ET.Element) -> tuple[str, Decimal]:
+        """An <Action seat= value=/>'s player and amount."""
+        return self.player(action.get("seat")), _amount(action.get("value"))
+
     def take(self, player: str, amount: Decimal) -> bool:
         """Takes ``amount`` from the player's chips behind; is the player all-in now?"""
         left = self.left[player] = self.left[player] - amount
@@ -155,11 +268,21 @@ class MicrogamingBuilder(Builder):
     def post(self, kind: str, player: str, value: Decimal) -> None:
         self._post(kind, player, str(value), "all-in" if self.take(player, value) else None)
 
-    def posted_to_play(self, player: str, value: Decimal) -> None:
+    def SmallBlind(self, action: ET.Element) -> None:
+        self.post(Kind.POST_SB, *self.player_and_value(action))
+
+    def BigBlind(self, action: ET.Element) -> None:
+        self.post(Kind.POST_BB, *self.player_and_value(action))
+
+    def Ante(self, action: ET.Element) -> None:
+        self.post(Kind.POST_ANTE, *self.player_and_value(action))
+
+    def PostedToPlay(self, action: ET.Element) -> None:
         """POSTED_TO_PLAY: a player coming in (or back) posts to play, live (a raise
         after it counts it in the player's bet, whether it is the small or the big
         blind); a big blind may have the small blind with it, dead, which the value does
         not say but the balance does (``both_blinds``)."""
+        player, value = self.player_and_value(action)
         if value < self.big_blind:  # (live: it is part of the player's bet)
             self.post(Kind.POST_BB, player, value)
         else:
@@ -189,25 +312,41 @@ class MicrogamingBuilder(Builder):
         self.actions.append(_new(Action, (self.street, player, kind, added,
                                           None if kind == CALL else to, all_in, self.line)))
 
-    def call(self, player: str, value: Decimal) -> None:
+    def Fold(self, action: ET.Element) -> None:
+        player = self.player(action.get("seat"))
+        self.to_preflop()
+        self.actions.append(_new(Action, (self.street, player, FOLD, ZERO, None, False, 0)))
+
+    def Check(self, action: ET.Element) -> None:
+        player = self.player(action.get("seat"))
+        self.to_preflop()
+        self.actions.append(_new(Action, (self.street, player, CHECK, ZERO, None, False, 0)))
+
+    def Call(self, action: ET.Element) -> None:
+        player, value = self.player_and_value(action)
         self.to_preflop()
         added = value if self.adds else value - self.put.get(player, ZERO)
         self.act(CALL, player, added, False)
 
-    def bet(self, player: str, value: Decimal) -> None:
+    def Bet(self, action: ET.Element) -> None:
+        player, value = self.player_and_value(action)
         self.to_preflop()
         if self.street == PREFLOP:  # BET_OVER_BLINDS_IS_RAISE
             self.raise_(player, value)
         else:
             self.act(BET, player, value, False)
 
-    def raise_(self, player: str, value: Decimal) -> None:
+    def Raise(self, action: ET.Element) -> None:
         self.to_preflop()
+        self.raise_(*self.player_and_value(action))
+
+    def raise_(self, player: str, value: Decimal) -> None:
         added = value if self.adds else value - self.put.get(player, ZERO)
         self.act(RAISE, player, added, False)
 
-    def all_in(self, player: str, value: Decimal) -> None:
+    def AllIn(self, action: ET.Element) -> None:
         """ALL_IN_BY_WHAT_IT_MAKES: a call, bet or raise by the total it makes."""
+        player, value = self.player_and_value(action)
         self.to_preflop()
         put = self.put
         facing = max(put.values(), default=ZERO)
@@ -215,11 +354,68 @@ class MicrogamingBuilder(Builder):
         kind = CALL if to <= facing else RAISE if facing else BET
         self.act(kind, player, value, True)
 
-    # ------------------------------------------------------------ the Hand
+    # ------------------------------------------------------------ chips back and off
+    def MoneyReturned(self, action: ET.Element) -> None:
+        player, amount = self.player_and_value(action)
+        self.uncalled.append((player, amount))
+        self.returned[player] = self.returned.get(player, ZERO) + amount
+        self.left[player] += amount
+
+    def BadBeatContribution(self, action: ET.Element) -> None:
+        player, amount = self.player_and_value(action)
+        self.drops[player] = self.drops.get(player, ZERO) + amount
+        self.left[player] -= amount
+
+    # ------------------------------------------------------------ the cards
+    def DealCards(self, action: ET.Element) -> None:
+        player = self.player(action.get("seat"))
+        self.to_preflop()
+        cards = _cards(action)
+        if cards:
+            self.dealt[player] = self.dealt.get(player, ()) + cards
+
     def street_cards(self, street: Street, action: ET.Element) -> None:
         self.board += _cards(action)
         self._street(street, 1, self.board)
 
+    def DealFlop(self, action: ET.Element) -> None:
+        self.street_cards(FLOP, action)
+
+    def DealTurn(self, action: ET.Element) -> None:
+        self.street_cards(TURN, action)
+
+    def DealRiver(self, action: ET.Element) -> None:
+        self.street_cards(RIVER, action)
+
+    def ShowCards(self, action: ET.Element) -> None:
+        player = self.player(action.get("seat"))
+        self.shows.append(_new(Show, (player, _cards(action), True, None, 1, None)))
+
+    def MuckCards(self, action: ET.Element) -> None:
+        player = self.player(action.get("seat"))
+        self.shows.append(_new(Show, (player, _cards(action), False, None, 1, None)))
+
+    # ------------------------------------------------------------ the end
+    def Win(self, action: ET.Element) -> None:
+        """<Action type="Win"> with a <Seat num= amount=/> a collection."""
+        self.won_written = True
+        for s in action.iter("Seat"):
+            amount = _amount(s.get("amount"))
+            if amount:  # (a seat written as winning nothing takes nothing)
+                self.collects.append(_new(Collect, (self.player(s.get("num")), amount, None, 1)))
+
+    def Silent(self, action: ET.Element) -> None:
+        """Disconnect, Reconnect: what they say is no part of the hand."""
+
+    ACTIONS = {"Fold": Fold, "Check": Check, "Call": Call, "Bet": Bet, "Raise": Raise,
+               "AllIn": AllIn, "SmallBlind": SmallBlind, "BigBlind": BigBlind, "Ante": Ante,
+               "PostedToPlay": PostedToPlay, "MoneyReturned": MoneyReturned,
+               "BadBeatContribution": BadBeatContribution, "DealCards": DealCards,
+               "DealFlop": DealFlop, "DealTurn": DealTurn, "DealRiver": DealRiver,
+               "ShowCards": ShowCards, "MuckCards": MuckCards, "Win": Win,
+               "Disconnect": Silent, "Reconnect": Silent}
+
+    # ------------------------------------------------------------ the Hand
     def finish(self) -> Hand:
         if self.account and self.rake is not None:
             self.account_of_the_balances()
@@ -276,30 +472,16 @@ class MicrogamingBuilder(Builder):
         return self.head["currency"]
 
 
-# action types → how they are read (see _do)
-POSTS = {"SmallBlind": Kind.POST_SB, "BigBlind": Kind.POST_BB, "Ante": Kind.POST_ANTE}
-STREETS = {"DealFlop": FLOP, "DealTurn": TURN, "DealRiver": RIVER}
-SILENT = frozenset({"Disconnect", "Reconnect"})  # (what they say is no part of the hand)
-
-
 def parse_hand(text: str) -> Hand | UnsupportedHand:
     """One hand's text (a <Game> element) → Hand, UnsupportedHand, or ParseError."""
     start = text.find("<Game")
     if start < 0:
         raise ParseError(1, "no <Game> element")
-    try:
-        game = ET.fromstring(text[start:])
-    except ET.ParseError as exc:
-        line, _ = exc.position
-        if "no element found" in str(exc):
-            raise ParseError(text.count("\n") + 1, "the hand ends before its </Game>") \
-                from None
-        raise ParseError(line + text.count("\n", 0, start), "not well-formed XML",
-                         str(exc)) from None
+    game = element(text[start:], text.count("\n", 0, start), closing="</Game>")
     if game.tag != "Game":
         raise ParseError(1, "no <Game> element", game.tag)
     try:
-        return _read(game, text)
+        return MicrogamingBuilder().game(game, text)
     except ParseError:
         raise
     except (ArithmeticError, ValueError, KeyError, IndexError, TypeError) as exc:
@@ -332,163 +514,17 @@ def _line_of(text: str, seq: str | None) -> int:
     return text.count("\n", 0, at) + 1 if at >= 0 else 1
 
 
-def _read(game: ET.Element, text: str) -> Hand | UnsupportedHand:
-    get = game.get
-    hand_id = get("id")
-    if not hand_id or not hand_id.isdigit():
-        raise ParseError(1, "the hand has no id", repr(hand_id))
-    table = _unicode(get("unicodetablename")) or get("tablename") or ""
-    limit = get("betlimit") or ""
-    if limit not in LIMITS:
-        raise ParseError(1, "a bet limit not known", repr(limit))
-    structure = LIMITS[limit]
-    date = get("date")
-    played_at = _when(date) if date else None
-    kind = get("gametype") or ""
-    if kind not in HOLDEM:
-        return UnsupportedHand(SITE, hand_id, kind, structure, table, played_at, text)
-    sb, _, bb = (get("stakes") or "").partition("|")
-    _amount(sb), _amount(bb)  # (says which is not an amount)
-    tournament = get("istournament", "0") not in ("0", "") or get("tabletype") == "MTT"
-    tournament_id = None
+def _currency(game: ET.Element, tournament: bool) -> str:
+    """A hand's currency: chips in a tournament, else its symbol's (NAMES_IN_BASE64)."""
     if tournament:
-        found = _TOURNAMENT.search(get("tablename") or table)
-        tournament_id = found.group(1) if found else table
-        currency = "chips"
-    elif get("realmoney", "true") != "true":
-        currency = "play"
-    else:
-        symbol = (_unicode(get("currencysymbol")) or "").strip()
-        if not symbol:
-            currency = "play"
-        elif symbol in CURRENCY_BY_SYMBOL:
-            currency = CURRENCY_BY_SYMBOL[symbol]
-        elif len(symbol) == 3 and symbol.isalpha() and symbol.isupper():
-            currency = symbol
-        else:
-            raise ParseError(1, "a currency not known", repr(symbol))
-    version = get("hhversion")
-    b = MicrogamingBuilder(int(version) if version and version.isdigit() else 1)
-    b.head = {"site": SITE, "hand_id": hand_id, "zoom": None, "tournament": tournament_id,
-              "buy_in": None, "level": None, "sb": sb, "bb": bb, "cap": None,
-              "currency": currency, "date": date, "tz": None, "date_et": None, "tz_et": None}
-    b.structure = structure
-    # FIXED_LIMIT_STAKES_ARE_BETS (as the base): "10|20" names the small and big bet
-    b.big_blind = _amount(sb if structure == Structure.FIXED_LIMIT else bb)
-    rake = get("rake")  # RAKE_IN_CENTS; a tournament's (none written) is nothing
-    b.rake = (_amount(rake) * _CENT if rake is not None else ZERO if tournament else None)
-    b.table = table
-    size = get("tablesize")
-    b.max_seats = seat_number(size) if size and size.isdigit() and size != "0" else None
-
-    seats = game.find("Seats")
-    play = game.find("Gameplay")
-    if seats is None or play is None:
-        raise ParseError(1, "the hand has no " + ("<Seats>" if seats is None else "<Gameplay>"))
-    by_seat, left, ends = b.by_seat, b.left, b.end
-    hero_seat = get("playerseat")
-    for s in seats.iter("Seat"):
-        number = seat_number(s.get("num") or "")
-        player = _unicode(s.get("unicodealias")) or s.get("alias")
-        if not player:
-            raise ParseError(1, f"seat {number} has no player's name")
-        if number in by_seat:
-            raise ParseError(1, f"seat {number} is written twice")
-        stack = _amount(s.get("balance"))
-        by_seat[number] = b.by_num[s.get("num")] = player
-        left[player] = stack
-        end = s.get("endbalance")
-        if end is None:
-            b.account = False
-        else:
-            ends[player] = _amount(end)
-        b.seats.append([number, player, stack, s.get("sittingout") == "true", None])
-        if s.get("dealer") == "true":
-            b.button = number
-        if hero_seat == s.get("num"):
-            b.hero = player
-    if not by_seat:
-        raise ParseError(1, "the hand has no seats")
-
-    actions, by_num = b.actions, b.by_num
-    for action in play:
-        kind = action.get("type")
-        try:
-            if kind == "Fold" or kind == "Check":  # (the most frequent: read here)
-                player = by_num.get(action.get("seat")) or b.player(action.get("seat"))
-                if b.street == PREDEAL:
-                    b.street = PREFLOP
-                actions.append(_new(Action, (b.street, player, FOLD if kind == "Fold"
-                                             else CHECK, ZERO, None, False, 0)))
-            elif action.tag == "Action":
-                _do(b, action, kind)
-        except ParseError:
-            raise
-        except (ArithmeticError, ValueError, KeyError, IndexError, TypeError) as exc:
-            exc.seq = action.get("seq")  # (the line named in the error)
-            raise
-    if not b.won_written:
-        raise ParseError(text.count("\n") + 1, "the hand has no Win")
-    # BAD_BEAT_OFF_THE_STACK: the hand is played with the balance less the drop.
-    # NO_ACTION_NOT_DEALT_IN: a player dealt in has an action (a post or a fold at
-    # least): one with none sat out, whether or not the room says so
-    drops, acting = b.drops, {a.player for a in b.actions}
-    b.seats = [(n, p, st - drops[p] if p in drops else st, out or p not in acting, bounty)
-               for n, p, st, out, bounty in b.seats]
-    if b.posted_big and b.account:
-        b.both_blinds(_amount(sb))
-    return b.finish()
-
-
-def _do(b: MicrogamingBuilder, action: ET.Element, kind: str | None) -> None:
-    """One <Action>, by its type."""
-    if kind in SILENT:
-        return
-    if kind in STREETS:
-        b.street_cards(STREETS[kind], action)
-        return
-    if kind == "Win":
-        b.won_written = True
-        for s in action.iter("Seat"):
-            amount = _amount(s.get("amount"))
-            if amount:  # (a seat written as winning nothing takes nothing)
-                b.collects.append(_new(Collect, (b.player(s.get("num")), amount, None, 1)))
-        return
-    player = b.player(action.get("seat"))
-    value = action.get("value")
-    if kind in ("Fold", "Check"):
-        b.to_preflop()
-        b.actions.append(_new(Action, (b.street, player, FOLD if kind == "Fold" else CHECK,
-                                       ZERO, None, False, b.line)))
-    elif kind == "Call":
-        b.call(player, _amount(value))
-    elif kind == "Bet":
-        b.bet(player, _amount(value))
-    elif kind == "Raise":
-        b.raise_(player, _amount(value))
-    elif kind == "AllIn":
-        b.all_in(player, _amount(value))
-    elif kind in POSTS:
-        b.post(POSTS[kind], player, _amount(value))
-    elif kind == "PostedToPlay":
-        b.posted_to_play(player, _amount(value))
-    elif kind == "MoneyReturned":
-        amount = _amount(value)
-        b.uncalled.append((player, amount))
-        b.returned[player] = b.returned.get(player, ZERO) + amount
-        b.left[player] += amount
-    elif kind == "BadBeatContribution":
-        amount = _amount(value)
-        b.drops[player] = b.drops.get(player, ZERO) + amount
-        b.left[player] -= amount
-    elif kind == "DealCards":
-        b.to_preflop()
-        cards = _cards(action)
-        if cards:
-            b.dealt[player] = b.dealt.get(player, ()) + cards
-    elif kind == "ShowCards":
-        b.shows.append(_new(Show, (player, _cards(action), True, None, 1, None)))
-    elif kind == "MuckCards":
-        b.shows.append(_new(Show, (player, _cards(action), False, None, 1, None)))
-    else:
-        raise UnknownAction(repr(kind))
+        return "chips"
+    if game.get("realmoney", "true") != "true":
+        return "play"
+    symbol = (_unicode(game.get("currencysymbol")) or "").strip()
+    if not symbol:
+        return "play"
+    if symbol in CURRENCY_BY_SYMBOL:
+        return CURRENCY_BY_SYMBOL[symbol]
+    if len(symbol) == 3 and symbol.isalpha() and symbol.isupper():
+        return symbol
+    raise ParseError(1, "a currency not known", repr(symbol))

@@ -5,7 +5,8 @@ amounts in brackets with the currency before or after and the decimal mark of th
 client's language ("[$0.02]", "[0,02 $]", "[25 000]"); cards as "[ Ah, Kd ]", with
 suits or ranks in the client's language ("10Herz", "Knh"); the amount of a raise is
 what it adds; no uncalled bet, total pot or rake is written. The room declares its
-rules (``RULES``), how its hands start and end, and how it tells another game.
+rules (``RULES``), how its hands start and end, and (``PacificBuilder.OTHER_GAME``) how
+it tells another game.
 """
 from __future__ import annotations
 
@@ -15,8 +16,7 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure,
-                         UnsupportedHand)
+from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure
 from engine.rules.pots import uncalled
 from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
@@ -80,6 +80,7 @@ def read_cards(text: str, spelled: dict[str, str] = CARD) -> tuple[str, ...]:
 LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
           "Fix Limit": Structure.FIXED_LIMIT}
 MAIN_BRANDS = re.compile(r"(?:Cassava|888[\w.-]*|Pacific Poker)$")
+_BANNER = re.compile(r"\*{4,5} (.+?)(?: Snap Poker| BLAST)? Hand History for Game (\d+)")
 
 
 @lru_cache(maxsize=64)
@@ -101,6 +102,29 @@ class PacificBuilder(Builder):
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
     money = staticmethod(money)
     silent = Builder.silent | {"GAME_NO", "PLAYERS", "DOESNT_SHOW"}
+    limits = LIMITS
+    # another game's (Omaha, Omaha Hi/Lo): told by its game line, under the banner
+    HOLDEM = ("Holdem", "Hold'em")
+    OTHER_GAME = re.compile(r"(?:.*?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit) (?P<game>.+?)"
+                            r"(?: Jackpot table)? - \*\*\*")
+    site_of = staticmethod(site)
+
+    @classmethod
+    def other_game(cls, first_line, text):
+        # the game line is the one with " Blinds " (a "#Game No" line may come first)
+        at = text.find(" Blinds ", 0, 1000)
+        if at < 0:
+            return None
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        line = text[start:end if end >= 0 else len(text)]
+        if cls.says_holdem(line):
+            return None
+        game, banner = cls.OTHER_GAME.match(line), _BANNER.search(text, 0, start)
+        if game is None or banner is None:
+            return None
+        return cls.unsupported({**game.groupdict(), "brand": banner[1], "hand_id": banner[2]},
+                               text)
 
     def __init__(self) -> None:
         super().__init__()
@@ -266,29 +290,6 @@ class PacificBuilder(Builder):
         return super().finish()
 
 
-# ------------------------------------------------------------------ other games
-_BANNER = re.compile(r"\*{4,5} (.+?)(?: Snap Poker| BLAST)? Hand History for Game (\d+)")
-_GAME_LINE = re.compile(r"(?:.*?) Blinds (No Limit|Pot Limit|Fix Limit) (.+?)"
-                        r"(?: Jackpot table)? - \*\*\*")
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of a game other than Hold'em (Omaha, Omaha Hi/Lo), told by its game line."""
-    at = text.find(" Blinds ", 0, 1000)
-    if at < 0:
-        return None
-    start = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    line = text[start:end if end >= 0 else len(text)]
-    if "Holdem" in line or "Hold'em" in line:
-        return None
-    game, banner = _GAME_LINE.match(line), _BANNER.search(text, 0, start)
-    if game is None or banner is None:
-        return None
-    return UnsupportedHand(site(banner.group(1)), banner.group(2), game.group(2),
-                           LIMITS[game.group(1)], None, None, text)
-
-
 # ------------------------------------------------------------------ the room
 
 def whole(text: str) -> bool:
@@ -301,7 +302,7 @@ def whole(text: str) -> bool:
     return text.endswith(" did not show his hand") and "** Summary **" in text
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder, other_game,
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder,
                         closing="** Summary **")
 
 RULES = RoomRules(

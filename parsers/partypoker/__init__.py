@@ -1,8 +1,8 @@
 """partypoker, as its client writes hands ("***** Hand History for Game ... *****"),
 and the tools that write its format (WPN and PokerBros converters, Enet exports).
 
-Declares how party differs: its grammar (grammar.lark) and builder (build.py), how
-its hands start and end in a file, which games it writes, and its rules.
+Declares how party differs: its grammar (grammar.lark) and builder (build.py, which
+also tells the games it writes), how its hands start and end in a file, and its rules.
 """
 from __future__ import annotations
 
@@ -10,34 +10,10 @@ import re
 from pathlib import Path
 
 from engine.equity.evaluate import hand_name
-from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_STAYS_IN_POT, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.partypoker.build import SITE_BY_BRAND, HOLDEM, LIMITS, PartyBuilder
-
-
-_FIRST = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}(?: \(([^)]*)\))?[^\n]*\n(.*)")
-_LIMIT = re.compile(r"\b(NL|PL|FL)\b")
-_NAME = re.compile(r"(?:(?:[$€£] ?[\d.,]+(?:/[$€£]?[\d.,]+)?|\d+[.,/]\S*|[A-Z]{3}|NL|PL|FL|fastforward|SPOTPOKER"
-                   r"|Tourney) +)*(.+?)(?= +-| +Trny| +Game Table| +[$€£]| +\(|$)")
-_NOT_HOLDEM = ("Double", "Omaha", "Short Deck", "6+", "Stud")
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of another game than Hold'em (Omaha, Double Hold'em, Stud, Short
-    Deck), told by the line under the hand's number."""
-    m = _FIRST.search(text)
-    if m is None:
-        return None
-    game_line = m.group(3)
-    if any(g in game_line for g in HOLDEM) and not any(g in game_line for g in _NOT_HOLDEM):
-        return None
-    limit = _LIMIT.search(game_line)
-    name = _NAME.match(game_line)
-    return UnsupportedHand(SITE_BY_BRAND.get(m.group(2), m.group(2)), m.group(1),
-                           name.group(1) if name else game_line.split(" - ")[0],
-                           LIMITS[limit.group(1)] if limit else None, None, None, text)
+from parsers.partypoker.build import PartyBuilder
 
 
 def names_agree(rank: int, written: str) -> bool:
@@ -65,7 +41,7 @@ def whole(text: str) -> bool:
     return _WINS.search(text) is not None
 
 
-text_parser = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder, other_game,
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), PartyBuilder,
                          closing="winner")
 
 

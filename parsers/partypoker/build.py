@@ -17,6 +17,7 @@ e-mailed by the room list "Hero Name" as "Hero" among the seats.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
@@ -39,6 +40,11 @@ SITE_BY_BRAND = {None: "PartyPoker", "Party": "PartyPoker", "PartyPoker": "Party
           "WPN": "Winning Poker Network", "PokerBros": "PokerBros", "Pacific": "Pacific Poker",
           "IPoker": "iPoker", "Poker Stars": "PokerStars", "PokerMaster": "PokerMaster"}
 HOLDEM = ("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem")
+# another game's line: its name after the stakes, currency and table kind; NL, PL or FL
+_GAME_NAME = re.compile(r"(?:(?:[$€£] ?[\d.,]+(?:/[$€£]?[\d.,]+)?|\d+[.,/]\S*|[A-Z]{3}|NL|PL|FL"
+                        r"|fastforward|SPOTPOKER|Tourney) +)*(.+?)"
+                        r"(?= +-| +Trny| +Game Table| +[$€£]| +\(|$)")
+_GAME_LIMIT = re.compile(r"\b(NL|PL|FL)\b")
 BLINDS = frozenset({Kind.POST_SB, Kind.POST_BB, Kind.POST_SB_BB})
 # lines that name a player who plays in the hand (SILENT_BLINDS)
 PLAYING = ("FOLD", "CHECK", "CALL", "BET", "RAISE", "RAISE_TO", "ALL_IN", "SHOWS",
@@ -58,6 +64,28 @@ class PartyBuilder(Builder):
 
     silent = frozenset({"GAME_STARTS", "GAME_NO", "FORWARD_FOLD", "SITTING_OUT", "EVENT",
                         "CHAT", "SUMMARY", "POTS"})
+
+    limits = LIMITS
+    # another game's (Omaha, Double Hold'em, Stud, Short Deck): named on the line under
+    # the hand's number
+    HOLDEM = HOLDEM
+    NOT_HOLDEM = ("Double", "Omaha", "Short Deck", "6+", "Stud")
+    OTHER_GAME = re.compile(r"\*{5} Hand History [Ff]or Game (?P<hand_id>\w+) \*{5}"
+                            r"(?: \((?P<brand>[^)]*)\))?[^\n]*\n(?P<line>.*)")
+
+    @classmethod
+    def other_game(cls, first_line, text):
+        m = cls.OTHER_GAME.search(text)  # (a "Game #N starts." line may come first)
+        line = m["line"] if m else ""
+        if m is None or cls.says_holdem(line):
+            return None
+        name, limit = _GAME_NAME.match(line), _GAME_LIMIT.search(line)
+        return cls.unsupported({**m.groupdict(), "game": name[1] if name else line.split(" - ")[0],
+                                "limit": limit[1] if limit else None}, text)
+
+    @classmethod
+    def site_of(cls, brand):
+        return SITE_BY_BRAND.get(brand, brand)
 
     def __init__(self) -> None:
         super().__init__()
@@ -87,7 +115,7 @@ class PartyBuilder(Builder):
     # ------------------------------------------------------------ the header
     def HISTORY(self, hand_id, brand):
         self.hand_id = hand_id
-        self.site = SITE_BY_BRAND.get(brand, brand)
+        self.site = self.site_of(brand)
 
     def _when(self, date, tz, year):
         self.date, self.tz, self.year = date, tz, year

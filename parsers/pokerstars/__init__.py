@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 from engine.equity.evaluate import hand_name
-from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
@@ -22,7 +21,6 @@ GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omah
          "5 Card Omaha|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel|"
          "7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Draw|Triple Draw 2-7 Lowball|"
          "Single Draw 2-7 Lowball|Badugi")
-HOLDEM = frozenset({"Hold'em", "HOLD'EM"})
 # the brands that write the format, as a header names them → the site's name
 SITE_BY_BRAND = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars",
                  "Full Tilt": "Full Tilt", "PokerBros": "PokerBros", "PokerMaster": "PokerMaster",
@@ -30,32 +28,29 @@ SITE_BY_BRAND = {"PokerStars": "PokerStars", "POKERSTARS": "PokerStars",
 BRAND = "|".join(map(re.escape, SITE_BY_BRAND))
 
 
+_GAME = re.compile(GAMES.replace("/", r"\/").replace("+", r"\+"))
+_LIMITS_LONGEST_FIRST = sorted(LIMITS, key=len, reverse=True)
+
+
 class StarsBuilder(Builder):
-    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "BRAND": BRAND,
-                    "GAME": GAMES.replace("/", r"\/").replace("+", r"\+")}
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "BRAND": BRAND, "GAME": _GAME.pattern}
     site_by_brand = SITE_BY_BRAND
+    # another game's header (6+ and Split Hold'em are other games)
+    HOLDEM = ("Hold'em", "HOLD'EM")
+    NOT_HOLDEM = ("6+ Hold'em", "Split Hold'em")
+    HOLDEM_GAMES = frozenset(HOLDEM)
+    OTHER_GAME = re.compile(rf"\s*(?P<brand>{BRAND})\b.*?#(?P<hand_id>\d+):\s*(?P<rest>.*)")
 
-
-_GAME = re.compile(StarsBuilder.PLACEHOLDERS["GAME"])
-_LOOSE_HEADER = re.compile(rf"\s*({BRAND})\b.*?#(\d+):\s*(.*)")
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of a game other than Hold'em, told by its first line."""
-    if ("Hold'em" in first_line or "HOLD'EM" in first_line) \
-            and "6+ Hold'em" not in first_line and "Split Hold'em" not in first_line:
-        return None
-    loose = _LOOSE_HEADER.match(first_line)
-    if loose is None:
-        return None
-    game = _GAME.search(loose.group(3))
-    name = game.group(0) if game else loose.group(3).split(" - ")[0].strip()
-    if name in HOLDEM:
-        return None
-    limit = next((LIMITS[k] for k in sorted(LIMITS, key=len, reverse=True)
-                  if k in loose.group(3)), None)
-    return UnsupportedHand(StarsBuilder.site_by_brand[loose.group(1)], loose.group(2), name,
-                           limit, None, None, text)
+    @classmethod
+    def unsupported(cls, fields, text):
+        # the game: one of GAMES, else what the header writes before " - "; the limit:
+        # the longest of the limits' words the header holds
+        rest = fields["rest"]
+        game = _GAME.search(rest)
+        limit = next((k for k in _LIMITS_LONGEST_FIRST if k in rest), None)
+        return super().unsupported({**fields, "limit": limit,
+                                    "game": game[0] if game else rest.split(" - ")[0].strip()},
+                                   text)
 
 
 def names_agree(rank: int, written: str) -> bool:
@@ -72,7 +67,7 @@ def whole(text: str) -> bool:
     return summary_lists_every_seat(text, _OUT_OF_HAND)
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder)
 
 ROOM = Room(
     name="pokerstars", title="PokerStars",

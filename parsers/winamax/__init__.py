@@ -9,28 +9,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import ODD_CHIP_FROM_BUTTON_BACKWARDS, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
 from parsers.winamax.build import WinamaxBuilder
 from parsers.winamax.names import names_agree
-
-_OTHER_GAME = re.compile(r"Winamax Poker - .*? - HandId: #([\d-]+) - (.+?)"
-                         r"(?: (no limit|pot limit|fixed limit))? \(")
-_STRUCTURES = {"no limit": "NL", "pot limit": "PL", "fixed limit": "FL"}
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of a game other than Hold'em (Omaha, Omaha5, Stud, Razz, 2-7 ...)."""
-    if " - Holdem " in first_line:
-        return None
-    m = _OTHER_GAME.match(first_line)
-    if m is None:
-        return None  # not a header we know: the grammar says where it fails
-    return UnsupportedHand("Winamax", m.group(1), m.group(2), _STRUCTURES.get(m.group(3)),
-                           None, None, text)
-
 
 _SEATED = re.compile(r"^Seat \d+: (.+) \([^()]*\)$", re.MULTILINE)
 _YEAR = re.compile(r" - (\d{4})/\d\d?/\d\d? ")
@@ -67,7 +50,7 @@ RULES = RoomRules(
     hand_names=names_agree,
 )
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), WinamaxBuilder, other_game)
+parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), WinamaxBuilder)
 
 ROOM = Room(
     name="winamax", title="Winamax",

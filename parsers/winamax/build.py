@@ -17,6 +17,7 @@ collects name no pot).
 """
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from engine.model.hand import ZERO, Collect, Hand, Kind, Street, Structure, SummarySeat
@@ -43,8 +44,13 @@ class WinamaxBuilder(Builder):
                     "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d:\d\d",
                     "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    SITE = "Winamax"
     limits = LIMITS
     silent = Builder.silent | {"BLINDS"}
+    # another game's header: Omaha, Omaha5, Stud, Razz, 2-7 ...
+    HOLDEM = (" - Holdem ",)
+    OTHER_GAME = re.compile(r"Winamax Poker - .*? - HandId: #(?P<hand_id>[\d-]+) - (?P<game>.+?)"
+                            r"(?: (?P<limit>no limit|pot limit|fixed limit))? \(")
 
     def __init__(self) -> None:
         super().__init__()
@@ -56,7 +62,7 @@ class WinamaxBuilder(Builder):
                currency, bb, date, tz):
         in_tournament = event is not None
         # fixed limit: "(0.05€/0.10€)" names the small and big bet (the base's convention)
-        self.header(limit, site="Winamax", hand_id=hand_id, zoom=kind in FAST_FOLD or None,
+        self.header(limit, site=self.SITE, hand_id=hand_id, zoom=kind in FAST_FOLD or None,
                     # the tournament's number: the table's "(548967895)#0037", else the hand's
                     tournament=hand_id.split("-", 1)[0] if in_tournament else None,
                     buy_in=buy_in, level=level, sb=sb, bb=bb,

@@ -6,9 +6,9 @@ Holdem(No Limit) - Level 15 (250.00/500.00)- ..." (tournaments), read by grammar
 Before: "Game started at: 2016/6/21 21:6:22" / "Game ID: 665312038 1/2 (PRR) Longana
 (Short) - 2 (Hold'em)", each line "Player <name> ...", read by old.lark.
 
-The grammars have the lines, the builders (build.py) what they mean, names.py the hand
-names; this module declares the rest: which format a hand is in, how a hand starts and
-ends in a file, which hands are of another game, and the room's rules. (Party-format
+The grammars have the lines, the builders (build.py) what they mean and which hands are
+of another game, names.py the hand names; this module declares the rest: which format a
+hand is in, how a hand starts and ends in a file, and the room's rules. (Party-format
 files a converter marks "(WPN)" are partypoker's: parsers/partypoker.)
 """
 from __future__ import annotations
@@ -16,35 +16,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.model.hand import UnsupportedHand
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
 from parsers.base.text import TextParser
-from parsers.winning.build import LIMITS, SITE, OldBuilder, WinningBuilder
+from parsers.winning.build import OldBuilder, WinningBuilder
 from parsers.winning.names import names_agree
 
-# ------------------------------------------------------------------ other games
-_GAME = re.compile(r"(?:Game )?Hand #(\d+) - (?:.*?Tournament #\d+ - )?([^(]*)\(([^)]*)\)")
-_OLD_GAME = re.compile(r"Game ID: (\d+) .*\(([^()]*)\)(?: \d+-max)?$", re.MULTILINE)
-
-
-def other_game(first_line: str, text: str) -> UnsupportedHand | None:
-    """A hand of another game than Hold'em (Omaha, Omaha H/L, 5Card Omaha, 7Stud, Six
-    Plus Hold'em), told by its header; None for Hold'em."""
-    if first_line.startswith("Game started at:"):
-        m = _OLD_GAME.search(text, 0, 400)
-        if m is None or m.group(2) == "Hold'em":
-            return None
-        return UnsupportedHand(SITE, m.group(1), m.group(2), None, None, None, text)
-    m = _GAME.match(first_line)
-    if m is None or m.group(2) == "Holdem":
-        return None  # Hold'em, or not a header WPN writes: the grammar says why
-    return UnsupportedHand(SITE, m.group(1), m.group(2), LIMITS.get(m.group(3)), None, None,
-                           text)
-
-
-modern = TextParser(Path(__file__).with_name("grammar.lark"), WinningBuilder, other_game)
-old = TextParser(Path(__file__).with_name("old.lark"), OldBuilder, other_game,
+modern = TextParser(Path(__file__).with_name("grammar.lark"), WinningBuilder)
+old = TextParser(Path(__file__).with_name("old.lark"), OldBuilder,
                  closing="\"Game ended at:\" line")
 
 

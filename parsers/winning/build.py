@@ -76,8 +76,13 @@ class WinningBuilder(Builder):
                     "NAME": r".*?",  # WPN writes some players without a name (UNNAMED_PLAYER)
                     "ROLES": r"(?: \((?:button|small blind|big blind)\))*"}
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
+    SITE = SITE
     limits = LIMITS
     silent = Builder.silent | {"SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
+    # another game's header: Omaha, Omaha H/L, 5Card Omaha, Six Plus Hold'em, ...
+    HOLDEM_GAMES = frozenset({"Holdem"})
+    OTHER_GAME = re.compile(r"(?:Game )?Hand #(?P<hand_id>\d+) - (?:.*?Tournament #\d+ - )?"
+                            r"(?P<game>[^(]*)\((?P<limit>[^)]*)\)")
 
     def tournament_cost(self) -> tuple[None, None]:
         return None, None  # the header names the tournament ("$5,000 GTD"), not its buy-in
@@ -292,6 +297,16 @@ class OldBuilder(WinningBuilder):
     SHARED_PREFIXES = ("Player (?P<player>{NAME}) ",)
     silent = WinningBuilder.silent | {"RECEIVED", "ENDED", "BUTTON"}
     in_tournament = False
+    # another game's (Omaha, 7Stud, ...): named at the end of the "Game ID:" line, the
+    # second; no limit written
+    HOLDEM_GAMES = frozenset({"Hold'em"})
+    OTHER_GAME = re.compile(r"Game ID: (?P<hand_id>\d+) .*\((?P<game>[^()]*)\)(?: \d+-max)?$",
+                            re.MULTILINE)
+
+    @classmethod
+    def other_game(cls, first_line, text):
+        m = cls.OTHER_GAME.search(text, 0, 400)
+        return None if m is None else cls.unsupported(m.groupdict(), text)
 
     def __init__(self) -> None:
         super().__init__()

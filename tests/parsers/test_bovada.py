@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal as D
-from pathlib import Path
 
 import pytest
-from support.common import SHARED, import_real
+from support.common import import_real, real_folder
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -480,18 +479,9 @@ def test_detection():
 
 # ---------------------------------------------------------------- Bovada's real files
 
-def _folders() -> list[Path]:
-    folders = [SHARED / "corpus" / "holdem" / "bovada", SHARED / "wild" / "bovada"]
-    if not all(f.is_dir() for f in folders):
-        pytest.skip(f"Bovada's real files are not in {SHARED} (../shared/corpus/holdem/bovada "
-                    "and ../shared/wild/bovada, beside the checkout)")
-    return folders
-
-
-@pytest.mark.parametrize("which", ["corpus", "wild"])
-def test_bovada_s_real_files_are_stored_and_verify(which, tmp_path):
-    folder = dict(zip(("corpus", "wild"), _folders()))[which]
-    import_real(tmp_path / "bovada.duckdb", folder)
+@pytest.mark.parametrize("where", ["corpus", "wild"])
+def test_bovada_s_real_files_are_stored_and_verify(where, tmp_path):
+    import_real(tmp_path / "bovada.duckdb", real_folder(where, "bovada"))
 
 
 def test_a_hand_is_whole_once_its_summary_lists_the_players_dealt_in():

@@ -8,7 +8,7 @@ from datetime import datetime
 from decimal import Decimal as D
 
 import pytest
-from support.common import SHARED, import_real
+from support.common import import_real, real_folder
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -542,12 +542,9 @@ def test_hands_are_hands():
 
 # ---------------------------------------------------------------- CoinPoker's real files
 
-@pytest.mark.parametrize("which", ["corpus/holdem", "wild"])
-def test_coinpoker_s_real_files_are_stored_and_verify(which, tmp_path):
-    folder = SHARED / which / "coinpoker"
-    if not folder.is_dir():
-        pytest.skip(f"CoinPoker's real files are not in {folder} (beside the checkout)")
-    errors = import_real(tmp_path / "coin.duckdb", folder)[2]
+@pytest.mark.parametrize("where", ["corpus", "wild"])
+def test_coinpoker_s_real_files_are_stored_and_verify(where, tmp_path):
+    errors = import_real(tmp_path / "coin.duckdb", real_folder(where, "coinpoker"))[2]
     # the only parse errors: hands the room cancelled
     assert all(reason.startswith("hand cancelled by the room") for reason in errors)
 

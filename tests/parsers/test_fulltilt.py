@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal as D
-from pathlib import Path
 
 import pytest
-from support.common import SAMPLES, SHARED, import_paths, import_real, query
+from support.common import SAMPLES, import_paths, import_real, query, real_folder
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -570,24 +569,14 @@ def test_the_hand_written_samples_verify():
 
 # ---------------------------------------------------------------- Full Tilt's real files
 
-def _folder(*parts: str) -> Path:
-    for name in ("fulltilt", "ftp"):
-        folder = SHARED.joinpath(*parts, name)
-        if folder.is_dir():
-            return folder
-    pytest.skip(f"Full Tilt's real files are not in {SHARED.joinpath(*parts)}/fulltilt "
-                "(nor .../ftp), beside the checkout")
-
-
-@pytest.mark.parametrize("where", [("corpus", "holdem"), ("wild",)])
+@pytest.mark.parametrize("where", ["corpus", "wild"])
 def test_full_tilt_s_real_files_are_stored_and_verify(where, tmp_path):
-    folder = _folder(*where)
-    summary = import_real(tmp_path / "ft.duckdb", folder)[0]
+    summary = import_real(tmp_path / "ft.duckdb", real_folder(where, "fulltilt", "ftp"))[0]
     assert not summary.files_not_recognised
 
 
 def test_full_tilt_s_other_games_are_stored_as_unsupported(tmp_path):
-    folder = _folder("corpus", "other-games")
+    folder = real_folder("other games", "fulltilt", "ftp")
     db = tmp_path / "ft.duckdb"
     import_paths(db, folder)
     games = dict(query(db, "SELECT game, count(*) FROM hands WHERE NOT supported GROUP BY game"))

@@ -3,10 +3,9 @@ format; then GG's real files (../shared), where present."""
 from __future__ import annotations
 
 from decimal import Decimal as D
-from pathlib import Path
 
 import pytest
-from support.common import SHARED, import_paths, import_real, query
+from support.common import import_paths, import_real, query, real_folder
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -774,27 +773,15 @@ def test_files_are_told_from_pokerstars_ones():
 
 # ---------------------------------------------------------------- GG's real files
 
-def _folders() -> list[Path]:
-    folders = [SHARED / "corpus" / "holdem" / "ggpoker", SHARED / "wild" / "ggpoker"]
-    if not all(f.is_dir() for f in folders):
-        pytest.skip(f"GG's real files are not in {SHARED} (../shared/corpus/holdem/ggpoker "
-                    "and ../shared/wild/ggpoker, beside the checkout)")
-    return folders
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("which", ["corpus", "wild"])
-def test_gg_s_real_files_are_stored_and_verify(which, tmp_path):
-    folder = dict(zip(("corpus", "wild"), _folders()))[which]
-    import_real(tmp_path / "gg.duckdb", folder)
+@pytest.mark.parametrize("where", ["corpus", "wild"])
+def test_gg_s_real_files_are_stored_and_verify(where, tmp_path):
+    import_real(tmp_path / "gg.duckdb", real_folder(where, "ggpoker"))
 
 
 def test_gg_s_other_games_are_stored_as_unsupported(tmp_path):
-    folder = SHARED / "corpus" / "other-games" / "ggpoker"
-    if not folder.is_dir():
-        pytest.skip(f"GG's other games are not in {folder}")
     db = tmp_path / "gg.duckdb"
-    import_paths(db, folder)
+    import_paths(db, real_folder("other games", "ggpoker"))
     games = dict(query(db, "SELECT game, count(*) FROM hands WHERE NOT supported GROUP BY game"))
     assert {"PLO", "PLO-5", "Omaha", "ShortDeck"} <= set(games)
     assert query(db, "SELECT count(*) FROM hands WHERE supported")[0][0] == 0

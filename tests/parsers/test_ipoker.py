@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal as D
 
 import pytest
-from support.common import CORPUS, import_paths, query
+from support.common import import_paths, query, real_folder
 
 from engine.model.hand import Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -18,8 +18,6 @@ from parsers.ipoker import ROOM, RULES, whole
 from parsers.ipoker.read import amount, card
 from parsers.registry import detect
 
-WILD = CORPUS.parent / "wild"
-FOLDERS = (CORPUS / "holdem" / "ipoker", WILD / "ipoker")
 
 
 def session(game: str = "Holdem NL €0.05/€0.10", extra: str = "",
@@ -380,12 +378,9 @@ def _first_game(kind: str) -> str:
     return text[text.index("<game "):text.index("</game>") + len("</game>")]
 
 
-@pytest.fixture(scope="module", params=FOLDERS, ids=["corpus", "wild"])
+@pytest.fixture(scope="module", params=["corpus", "wild"])
 def imported(request, tmp_path_factory):
-    folder = request.param
-    if not folder.is_dir():
-        pytest.skip(f"iPoker's real hands are not at {folder} (they live beside the "
-                    "checkout, in ../shared)")
+    folder = real_folder(request.param, "ipoker")
     db = tmp_path_factory.mktemp("ipoker") / "ipoker.duckdb"
     return folder, import_paths(db, folder), db
 

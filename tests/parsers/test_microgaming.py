@@ -7,7 +7,7 @@ from dataclasses import replace
 from decimal import Decimal as D
 
 import pytest
-from support.common import SHARED, import_real
+from support.common import SHARED, import_real, real_folder
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -417,22 +417,9 @@ def test_splitting_and_detection():
     assert detect('<session sessioncode="1"><general></general><game gamecode="2">').name == "ipoker"
 
 
-def _folders():
-    folders = [SHARED / "corpus" / "holdem" / "microgaming", SHARED / "wild" / "microgaming"]
-    present = [f for f in folders if f.is_dir()]
-    if not present:
-        pytest.skip(f"Microgaming's real files are not in {SHARED} "
-                    "(../shared/corpus/holdem/microgaming, ../shared/wild/microgaming)")
-    return present
-
-
-@pytest.mark.parametrize("which", ["corpus", "wild"])
-def test_microgaming_s_real_files_are_stored_and_verify(which, tmp_path):
-    folder = SHARED / ("corpus/holdem" if which == "corpus" else "wild") / "microgaming"
-    if not folder.is_dir():
-        _folders()
-        pytest.skip(f"no {folder} (the corpus has no Microgaming folder)")
-    import_real(tmp_path / "mg.duckdb", folder)
+@pytest.mark.parametrize("where", ["corpus", "wild"])
+def test_microgaming_s_real_files_are_stored_and_verify(where, tmp_path):
+    import_real(tmp_path / "mg.duckdb", real_folder(where, "microgaming"))
 
 
 def test_hhsmithy_s_microgaming_heads_up_sample_is_an_888_hand():

@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal as D
 
 import pytest
-from support.common import CORPUS, import_paths, query
+from support.common import import_paths, query, real_folders
 
 from engine.model.hand import Kind, Street, Structure, UnsupportedHand
 from engine.rules.room_rules import UNCALLED_WRITTEN
@@ -15,8 +15,6 @@ from engine.rules.replay import replay
 from parsers.base.errors import ParseError
 from parsers.pacific import ROOM, RULES, money, read_cards
 from parsers.registry import detect
-
-WILD = CORPUS.parent / "wild"
 
 
 def hand(text: str):
@@ -516,15 +514,9 @@ def test_rule_seat_places():
 
 # ------------------------------------------------------------------ the real folders
 
-FOLDERS = (CORPUS / "holdem" / "pacificpoker", WILD / "pacificpoker")
-
-
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
-    folders = [f for f in FOLDERS if f.is_dir()]
-    if not folders:
-        pytest.skip(f"888's real hands are not at {FOLDERS[0]} nor {FOLDERS[1]} (they live "
-                    "beside the checkout, in ../shared)")
+    folders = real_folders("pacificpoker")
     db = tmp_path_factory.mktemp("pacific") / "pacific.duckdb"
     summary = import_paths(db, *folders)
     return summary, db

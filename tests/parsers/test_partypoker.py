@@ -11,7 +11,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
-from support.common import ROOT, import_paths, query
+from support.common import import_paths, query, real_folder
 
 from engine.model.hand import Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -665,8 +665,6 @@ def test_rule_hand_names_as_party_prints_them():
 
 # ------------------------------------------------------------------ real files
 
-CORPUS = ROOT.parent / "shared" / "corpus" / "holdem" / "partypoker"
-WILD = ROOT.parent / "shared" / "wild" / "partypoker"
 # Hands written inconsistently (or incompletely) by party, a converter or whoever
 # edited the file: the finding is right, the text is wrong (or does not say enough).
 ROOM_DEFECTS = {
@@ -689,11 +687,9 @@ CUT_OFF = {"PartyPoker__CashGame__Limits__Limit6.txt",
 
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
-    if not CORPUS.is_dir() or not WILD.is_dir():
-        pytest.skip(f"partypoker's real files are not at {CORPUS} and {WILD} (they live "
-                    "beside the checkout, in ../shared)")
+    folders = real_folder("corpus", "partypoker"), real_folder("wild", "partypoker")
     db = tmp_path_factory.mktemp("party") / "party.duckdb"
-    return import_paths(db, CORPUS, WILD, workers=1), db
+    return import_paths(db, *folders, workers=1), db
 
 
 def test_real_files_store_every_holdem_hand_but_those_cut_off(imported):

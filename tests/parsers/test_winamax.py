@@ -7,7 +7,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
-from support.common import CORPUS, import_paths, query
+from support.common import CORPUS, import_paths, query, real_folders
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -20,7 +20,6 @@ from parsers.winamax import RULES, whole
 from parsers.winamax import parse_hand as parse_text
 from parsers.winamax.names import names_agree, winamax_names
 
-WILD = CORPUS.parent / "wild" / "winamax"
 DEFAULT = RoomRules("default")
 
 
@@ -669,17 +668,14 @@ WINAMAX_WRONG = {
 
 @pytest.fixture(scope="module")
 def real(tmp_path_factory):
-    folders = [p for p in (CORPUS / "holdem" / "winamax", WILD) if p.is_dir()]
-    if not folders:
-        pytest.skip(f"no real Winamax files: neither {CORPUS / 'holdem' / 'winamax'} nor "
-                    f"{WILD} is here (they live beside the checkout, in ../shared)")
+    folders = real_folders("winamax")
     db = tmp_path_factory.mktemp("winamax") / "w.duckdb"
-    return import_paths(db, *folders), db
+    return import_paths(db, *folders), db, folders
 
 
 @pytest.mark.slow
 def test_the_real_files_are_stored_and_verify(real):
-    _, db = real
+    _, db, _ = real
     stored = query(db, "SELECT count(*) FROM hands WHERE supported")[0][0]
     errors = query(db, "SELECT count(*) FROM parse_errors")[0][0]
     assert stored >= 0.98 * (stored + errors) and stored > 500
@@ -700,7 +696,8 @@ def test_the_real_files_are_stored_and_verify(real):
 def test_every_real_hand_parses_alone(real):
     """The same files, hand by hand, without the importer: nothing but Hold'em and
     other games, and the Hold'em hands are whole Hands."""
-    for folder in (CORPUS / "holdem" / "winamax", WILD):
+    _, _, folders = real
+    for folder in folders:
         for path in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
             text, encoding = decode(path.read_bytes())
             for raw in split_hands(text, WINAMAX, encoding):

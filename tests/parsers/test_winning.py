@@ -4,10 +4,9 @@ files (../shared), where present."""
 from __future__ import annotations
 
 from decimal import Decimal as D
-from pathlib import Path
 
 import pytest
-from support.common import SHARED, import_paths, query
+from support.common import import_paths, query, real_folder
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
@@ -413,19 +412,10 @@ def test_rule_zero_stack_not_known_an_unnamed_player_no_seat_holds():
 
 # ---------------------------------------------------------------- WPN's real files
 
-def _folders() -> list[Path]:
-    folders = [SHARED / "corpus" / "holdem" / "winning", SHARED / "wild" / "winning"]
-    if not all(f.is_dir() for f in folders):
-        pytest.skip(f"WPN's real files are not in {SHARED} (../shared/corpus/holdem/winning "
-                    "and ../shared/wild/winning, beside the checkout)")
-    return folders
-
-
-@pytest.mark.parametrize("which", ["corpus", "wild"])
-def test_wpn_s_real_files_are_stored_and_verify(which, tmp_path):
-    folder = dict(zip(("corpus", "wild"), _folders()))[which]
+@pytest.mark.parametrize("where", ["corpus", "wild"])
+def test_wpn_s_real_files_are_stored_and_verify(where, tmp_path):
     db = tmp_path / "winning.duckdb"
-    summary = import_paths(db, folder)
+    summary = import_paths(db, real_folder(where, "winning"))
     assert "internal error" not in summary.errors_by_reason
     hands = query(db, "SELECT h.supported, v.status, h.hand_id FROM hands h JOIN verdicts v"
                       " USING (site, hand_id)")

@@ -3,12 +3,40 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 SHARED = ROOT.parent / "shared"  # beside the checkout: the corpus and the wild files
 CORPUS = SHARED / "corpus"
 WILD = SHARED / "wild"
+# where a room's real files are, as the tests name the places
+REAL = {"corpus": CORPUS / "holdem", "wild": WILD, "other games": CORPUS / "other-games"}
+
+
+def real_folder(where: str, *names: str) -> Path:
+    """A room's real files beside the checkout: its folder in ``where`` ("corpus":
+    ../shared/corpus/holdem, "wild": ../shared/wild, "other games":
+    ../shared/corpus/other-games), the first of ``names`` there (a room's files may go
+    by another name). The test is skipped, naming the folders, where none is there."""
+    tried = [REAL[where] / name for name in names]
+    for folder in tried:
+        if folder.is_dir():
+            return folder
+    pytest.skip(f"no real files at {' nor '.join(map(str, tried))} (../shared, beside "
+                "the checkout)")
+
+
+def real_folders(name: str) -> list[Path]:
+    """A room's folders of real files, in the corpus and the wild, that are there; the
+    test is skipped, naming both, where neither is."""
+    folders = [REAL["corpus"] / name, REAL["wild"] / name]
+    present = [folder for folder in folders if folder.is_dir()]
+    if not present:
+        pytest.skip(f"no real files at {folders[0]} nor {folders[1]} (../shared, beside "
+                    "the checkout)")
+    return present
 
 
 SAMPLES = ROOT / "sample_histories"
