@@ -95,7 +95,7 @@ def test_a_name_that_is_not_utf8_is_stored_so_the_file_is_found_again(odd_names,
     assert path.endswith("HH caf\\xe9 \\xff.txt") and "\ufffd" not in path
     assert local(path).exists()
     rows = query(db, _HANDS)
-    back = [hand for site, hand_id, hand, _ in read_back(r for r in rows if "caf" in r[2])]
+    back = [hand for site, hand_id, hand, _ in read_back(r[:7] for r in rows if "caf" in r[2])]
     assert len(back) == 4 and all(h is not None for h in back)
 
 
