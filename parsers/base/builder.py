@@ -22,6 +22,7 @@ from operator import itemgetter
 
 from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
                          Show, Stakes, Street, Structure, Summary, SummarySeat, UnsupportedHand)
+from parsers.base.errors import ParseError
 from parsers.base.tourney import buy_in_cost, prize
 from parsers.base.values import AMOUNT, CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
 from parsers.base.values import cards as read_cards
@@ -66,6 +67,9 @@ class Builder:
         "site", "hand_id", "zoom", "tournament", "buy_in", "level", "sb", "bb", "cap",
         "currency", "date", "tz", "date_et", "tz_et"))
     money = staticmethod(money)  # an amount's text → Decimal: the room's way of writing them
+    # the room writes a "Dealt to" line for every player dealt in (cards only on the
+    # hero's): a line naming a player not seated is an error
+    DEALT_TO_EVERYONE = False
     SITE: str | None = None  # the room's site, where its header names no brand
     site_by_brand: dict[str, str] = {}  # a room's brands as written → its site's name
     limits: dict[str, str] = LIMITS  # limit words as written → Structure
@@ -264,7 +268,10 @@ class Builder:
 
     # ------------------------------------------------------------ the betting
     def DEALT(self, player, cards):
-        self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
+        if self.DEALT_TO_EVERYONE and player not in self.seated:
+            raise ParseError(self.line, "a player dealt in who is not seated", player)
+        if cards:
+            self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
     def FOLD(self, player, cards):
         self.actions.append(_new(Action, (self.street, player, FOLD, ZERO, None, False,
@@ -310,6 +317,8 @@ class Builder:
 
     def HOLE_CARDS(self):
         self.street = PREFLOP
+        if self.DEALT_TO_EVERYONE:
+            self.seated = {s[1] for s in self.seats}
 
     def FLOP(self, cards):
         self._street(FLOP, 1, read_cards(cards))

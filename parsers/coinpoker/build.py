@@ -44,7 +44,6 @@ from functools import lru_cache
 from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Stakes, Street, Structure,
                                SummarySeat, UnsupportedHand)
 from parsers.base.builder import Builder
-from parsers.base.errors import ParseError
 from parsers.base.values import AMOUNT
 from parsers.base.values import cards as read_cards
 from parsers.base.values import money as plain_money
@@ -79,6 +78,7 @@ def money(text: str) -> Decimal:
 
 class CoinBuilder(Builder):
     """Builds one Hand from CoinPoker's lines (see the module doc)."""
+    DEALT_TO_EVERYONE = True  # a "Dealt to" line for every player, cards on the hero's
 
     PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": "₮?" + AMOUNT,
                     "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
@@ -164,17 +164,9 @@ class CoinBuilder(Builder):
         self._posted(Kind.POST_DEAD, player, amount, all_in)
 
     # ------------------------------------------------------------ the betting
-    def HOLE_CARDS(self):
-        super().HOLE_CARDS()
-        self.seated = {s[1] for s in self.seats}
-
     def DEALT(self, player, cards):
-        # 2026 writes a "Dealt to" line, without cards but the hero's, for everyone dealt in
-        if player not in self.seated:
-            raise ParseError(self.line, "a player dealt in who is not seated", player)
+        super().DEALT(player, cards)
         self.named.add(player)
-        if cards:
-            self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
     def RAISE(self, player, by, to, all_in):
         added = money(by)

@@ -14,7 +14,6 @@ from pathlib import Path
 from engine.model.hand import ZERO, Kind, Show, Stakes, Street, Structure
 from engine.rules.room_rules import RoomRules
 from parsers.base.builder import RUNS, Builder
-from parsers.base.errors import ParseError
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
 from parsers.base.values import money
@@ -28,6 +27,7 @@ FEES = ("jackpot", "bingo", "fortune", "tax")  # the pot line's fields besides t
 
 class GGBuilder(Builder):
     """The base builder, reading the lines GG writes its own way."""
+    DEALT_TO_EVERYONE = True  # a "Dealt to" line for every player, cards on the hero's
 
     PLACEHOLDERS = {**Builder.PLACEHOLDERS,
                     "DATE": r"\d{4}\/\d\d?\/\d\d? \d\d?:\d\d(?::\d\d)?",
@@ -59,16 +59,6 @@ class GGBuilder(Builder):
         if ante:  # written inside the level since 2021: "Level10(250/500(60))"
             self.ante = money(ante)
 
-    def HOLE_CARDS(self):
-        super().HOLE_CARDS()
-        self.seated = {s[1] for s in self.seats}
-
-    def DEALT(self, player, cards):
-        # GG writes a "Dealt to" line, without cards but the hero's, for everyone dealt in
-        if player not in self.seated:
-            raise ParseError(self.line, "a player dealt in who is not seated", player)
-        if cards:
-            self.dealt[player] = self.dealt.get(player, ()) + read_cards(cards)
 
     def STRADDLE(self, player, amount, all_in):
         self._post(Kind.POST_STRADDLE, player, amount, all_in)
