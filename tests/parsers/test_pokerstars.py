@@ -463,6 +463,17 @@ def test_folded_before_river_and_showed_and_collected():
     assert "SUMMARY_MISMATCH" in STARS.judge(wrong).codes
 
 
+@pytest.mark.parametrize("line", ["Seat 2: Villain (small blind) mucked",
+                                  "Seat 2: Villain mucked"])
+def test_a_summary_seat_that_mucked_without_showing_is_read(line):
+    """PokerStars' 2019-21 clients (and WPN, and others of the format) write a seat that
+    mucked at showdown without its cards."""
+    h = hand(SHOWDOWN_BODY.replace("Seat 2: Villain (small blind) mucked [8h 9h]", line))
+    seat = h.summary.seats[1]
+    assert (seat.player, seat.outcome, seat.cards) == ("Villain", "mucked", ())
+    assert STARS.judge(h).status == "ok"
+
+
 RETURNING = """Villain: posts small blind $0.05
 Third: posts big blind $0.10
 Hero: posts small blind $0.05
