@@ -163,6 +163,9 @@ class CoinBuilder(Builder):
     def POST_DEAD(self, player, amount, all_in):
         self._posted(Kind.POST_DEAD, player, amount, all_in)
 
+    def TABLE(self, tournament_name, table, max_seats, button):
+        super().TABLE(table, max_seats, button)  # (the header names the tournament too)
+
     # ------------------------------------------------------------ the betting
     def DEALT(self, player, cards):
         super().DEALT(player, cards)

@@ -260,6 +260,18 @@ Seat 4: Eastcott (big blind) folded before Flop
 """
 
 
+def test_a_2026_tournament_table_line_names_the_tournament_first():
+    """Since 2026 a tournament's table line reads "Tournament '<name>' '<table>' ...":
+    the same hand as with the old "Table '<table>'" line."""
+    new = TOURNAMENT.replace("Table '7' 7-max Seat #2 is the button",
+                             "Tournament '₮0.50 Night Owl PKO' '7' 7-max Seat #2 is the button")
+    assert new != TOURNAMENT
+    h = parse_hand(new)
+    assert h == parse_hand(TOURNAMENT)
+    assert (h.table, h.max_seats, h.button_seat) == ("7", 7, 2)
+    assert COIN.judge(h).status == COIN.judge(parse_hand(TOURNAMENT)).status
+
+
 def test_a_tournament_with_the_ante_in_the_header_and_a_side_pot():
     h = parse_hand(TOURNAMENT)
     assert (h.tournament_id, h.buy_in, h.currency) == (
