@@ -46,6 +46,7 @@ DEFAULT_DB = "handlens.duckdb"
 # the questions the pages may ask: a fixed list, nothing else is run
 QUERIES = {
     "hero": queries.hero,
+    "store_notice": queries.store_notice,
     "players": queries.players,
     "find_players": queries.find_players,
     "options": queries.options,

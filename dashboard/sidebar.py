@@ -15,7 +15,7 @@ from pipeline.read.queries import KINDS, POSITION_ORDER, Filters
 
 ALL_PLAYERS = "\x00all"  # the "all players" choice (no player name holds a NUL)
 KEY = "handlens_filters"
-KIND_WORDS = {"cash": "Cash games", "tournament": "Tournaments"}
+KIND_WORDS = {"cash": "Cash games", "tournament": "Tournaments", "play": "Play money"}
 # filter field -> (its name in the address, the widget's key)
 URL = {"player": ("player", "f_player"), "kind": ("game", "f_kind"),
        "since": ("from", "f_since"), "until": ("to", "f_until"), "sites": ("room", "f_sites"),
@@ -104,6 +104,9 @@ def draw() -> Filters:
         players = [hero, *players]
     _read_url(players, hero)
     side = st.sidebar
+    notice = data.fetch("store_notice")
+    if notice:  # a store an earlier handlens wrote
+        side.warning(notice, icon=":material/update:")
     side.header("Filters")
     found = side.text_input("Find a player", key="f_find", placeholder="any player's name",
                             help="The list below holds the 500 players with most hands; "
@@ -122,13 +125,14 @@ def draw() -> Filters:
         format_func=lambda p: "all players" if p == ALL_PLAYERS else p,
         help="The hero (whose cards are dealt in most hands) by default.")
     counts = options["hands"]
-    if "f_kind" not in st.session_state:
-        st.session_state["f_kind"] = "tournament" if counts["tournament"] > counts["cash"] \
-            else "cash"
-    kind = side.radio("Game", KINDS, key="f_kind", horizontal=True, on_change=_kind_changed,
+    if "f_kind" not in st.session_state:  # the kind with the most hands
+        st.session_state["f_kind"] = max(KINDS, key=lambda k: (counts[k], k == "cash"))
+    # play money only where there is some (or chosen)
+    kinds = [k for k in KINDS if k != "play" or counts[k] or st.session_state["f_kind"] == k]
+    kind = side.radio("Game", kinds, key="f_kind", horizontal=True, on_change=_kind_changed,
                       format_func=lambda k: f"{KIND_WORDS[k]} ({counts[k]:,})",
-                      help="Cash games and tournaments are never added together: money and "
-                           "tournament chips do not add up.")
+                      help="Cash games, tournaments and play money are never added "
+                           "together: money, tournament chips and play chips do not add up.")
     first, last = options["first"], options["last"]
     since = side.date_input("From", value=None, min_value=first, max_value=last,
                             key="f_since", help="Dates in UTC where the room says its zone.")

@@ -99,10 +99,10 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
             SELECT h.site, h.hand_id, h.file_id, h.byte_offset, h.line,
                    f.format <> ALL(?::VARCHAR[]) AS ids_rise,
                    coalesce(h.played_at_utc, h.played_at) AS t, h.button_seat AS button,
-                   h.tournament_id IS NOT NULL AS tourney, h.table_name, h.tournament_id,
+                   h.kind = 'tournament' AS tourney, h.kind, h.table_name, h.tournament_id,
                    f.format <> ALL(?::VARCHAR[]) AS named,
                    -- a stack may grow between hands unseen: an add-on, a rebuy not written
-                   h.tournament_id IS NULL OR r.site IS NOT NULL
+                   h.kind <> 'tournament' OR r.site IS NOT NULL
                        OR f.format = ANY(?::VARCHAR[]) AS may_grow,
                    hash(h.site, h.tournament_id, h.table_name, s.me) AS k,
                    s.bb, s.sb, h.players AS dealt_n, coalesce(x.skipped, 0) AS skipped
@@ -274,7 +274,7 @@ def _sessions(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
         s AS (
             SELECT k, session, any_value(site) AS site,
                    any_value(table_name) AS table_name,
-                   any_value(tournament_id) AS tournament_id, min(t) AS start, max(t) AS "end",
+                   any_value(tournament_id) AS tournament_id, any_value(kind) AS kind, min(t) AS start, max(t) AS "end",
                    count(*) AS hands, arg_min(hand_id, n) AS first_hand,
                    arg_max(hand_id, n) AS last_hand
             FROM audit_hands GROUP BY k, session)
@@ -352,11 +352,11 @@ def between_hands(con: duckdb.DuckDBPyConnection, player: str | None, kind: str,
     sessions of cash games or tournaments (``kind``) a player sat in (None: anyone),
     overlapping the dates, in the rooms named (none: all)."""
     where = """(? IS NULL OR list_contains(a.players, ?))
-        AND (a.tournament_id IS NOT NULL) = ?
+        AND a.kind = ?
         AND (?::DATE IS NULL OR a."end" >= ?::DATE)
         AND (?::DATE IS NULL OR a.start < ?::DATE + 1)
         AND (len(?::VARCHAR[]) = 0 OR list_contains(?::VARCHAR[], a.site))"""
-    params = [player, player, kind == "tournament", since, since, until, until,
+    params = [player, player, kind, since, since, until, until,
               list(sites), list(sites)]
     sessions, hands = con.execute(
         f"SELECT count(*), coalesce(sum(a.hands), 0) FROM audit_sessions a WHERE {where}",

@@ -23,7 +23,7 @@ if f.player is None:
 else:
     by_currency = s["by_currency"]
     currencies = by_currency["currency"].to_list()
-    money = f.kind == "cash" and not s["in_bb"]
+    money = f.kind != "tournament" and not s["in_bb"]
     cols = st.columns(4)
     cols[0].metric("Hands", f"{s['hands']:,}")
     if money:
@@ -33,7 +33,7 @@ else:
     cols[2].metric("bb/100", show.number(s["bb_per_100"]))
     if money:
         cols[3].metric("Net (big blinds)", show.money(s["net_bb"], show.BB))
-    elif f.kind == "cash":
+    elif f.kind != "tournament":
         cols[3].metric("Currencies", f"{len(currencies)}",
                        help="Money of several currencies does not add up: totals are in "
                             "big blinds, and by currency below.")
@@ -67,7 +67,7 @@ if curve.height < s["hands"]:
                  "every hand.")
 st.caption(" ".join(notes))
 
-if f.kind == "cash" and len(currencies) > 1:
+if f.kind != "tournament" and len(currencies) > 1:
     st.subheader("By currency")
     st.dataframe(by_currency, hide_index=True, placeholder=show.MISSING, column_config={
         "hands": st.column_config.NumberColumn("hands", format="%,d"),

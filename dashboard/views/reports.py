@@ -13,7 +13,7 @@ st.title("Reports")
 st.text(player_label(f))
 choices = [r for r in REPORTS if f.player is not None or r != "session"]
 by = st.radio("By", choices, horizontal=True, key="report_by",
-              format_func=lambda r: "stakes" if r == "stakes" and f.kind == "cash"
+              format_func=lambda r: "stakes" if r == "stakes" and f.kind != "tournament"
               else "buy-in" if r == "stakes" else r)
 result = data.fetch("report", f, by)
 table = result["table"]
@@ -36,7 +36,7 @@ st.caption(" ".join(notes))
 st.dataframe(table, hide_index=True, key="report_table", placeholder=show.MISSING,
              column_config={
                  "group": st.column_config.TextColumn(by if by != "stakes" else
-                                                      ("stakes" if f.kind == "cash"
+                                                      ("stakes" if f.kind != "tournament"
                                                        else "buy-in")),
                  "start": st.column_config.DatetimeColumn("from", format="YYYY-MM-DD HH:mm"),
                  "end": st.column_config.DatetimeColumn("to", format="YYYY-MM-DD HH:mm"),

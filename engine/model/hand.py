@@ -66,6 +66,22 @@ class Kind:
                        POST_STRADDLE, POST_BUTTON_BLIND})
 
 
+class GameKind:
+    """A hand's kind (docs/GLOSSARY.md): never added together, as money, tournament
+    chips and play money do not add up."""
+
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+    PLAY = "play"  # play money, a ring game's or a tournament's
+    ALL = (CASH, TOURNAMENT, PLAY)
+
+    @staticmethod
+    def of(currency: str, tournament_id: str | None) -> str:
+        """The kind a hand's currency and tournament number say."""
+        return (GameKind.PLAY if currency == "play" else
+                GameKind.CASH if tournament_id is None else GameKind.TOURNAMENT)
+
+
 class Structure:
     NO_LIMIT = "NL"
     POT_LIMIT = "PL"
@@ -191,6 +207,16 @@ class Hand:
     # what each player had at the end of the hand, where the record writes it (the Poker
     # Hand History's finishing_stacks): (player, chips); None where it writes none
     finishing_stacks: tuple[tuple[str, Decimal], ...] | None = None
+    # GameKind: "" lets the hand say (a tournament by its number, play money by its
+    # currency); a room that knows a tournament by other words says "tournament"
+    kind: str = ""
+    # players the record names by a label, not a name (a seat, a position, a hash): seats,
+    # never people; the hero is never among them
+    anonymous: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not self.kind:
+            object.__setattr__(self, "kind", GameKind.of(self.currency, self.tournament_id))
 
     def dealt_in(self) -> list[Seat]:
         """The seats dealt into the hand (docs/STATS.md, "Who is dealt in"): not sitting

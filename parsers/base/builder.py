@@ -20,9 +20,10 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 from operator import itemgetter
 
-from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, Hand, Kind, Seat,
-                         Show, Stakes, Street, Structure, Summary, SummarySeat, UnsupportedHand)
+from engine.model.hand import (CENT, MAX_SEAT_NUMBER, ZERO, Action, Collect, Finish, GameKind, Hand, Kind,
+                         Seat, Show, Stakes, Street, Structure, Summary, SummarySeat, UnsupportedHand)
 from parsers.base.errors import ParseError
+from parsers.base import anonymous
 from parsers.base.tourney import buy_in_cost, prize
 from parsers.base.values import AMOUNT, CURRENCY_BY_SYMBOL, money, seat_number, stamp, to_utc
 from parsers.base.values import cards as read_cards
@@ -71,6 +72,9 @@ class Builder:
     # hero's): a line naming a player not seated is an error
     DEALT_TO_EVERYONE = False
     SITE: str | None = None  # the room's site, where its header names no brand
+    # players named by a label, not a name (parsers/base/anonymous.py): anonymous seats
+    ANONYMOUS_NAMES: re.Pattern[str] = anonymous.LABELS
+    HERO_NAME: str | None = None  # the hero's name where the room writes a label for it
     site_by_brand: dict[str, str] = {}  # a room's brands as written → its site's name
     limits: dict[str, str] = LIMITS  # limit words as written → Structure
     silent: frozenset[str] = frozenset({"HOLE_CARDS", "SUMMARY", "RUN_TWICE", "DOESNT_SHOW",
@@ -446,9 +450,15 @@ class Builder:
         return Stakes(self.money(sb), self.big_blind, self.ante,
                       self.money(cap) if cap else None)
 
+    def in_tournament(self) -> bool:
+        """Whether the header names a tournament: its number, its level or its buy-in."""
+        head = self.head
+        return (head["tournament"] is not None or head["level"] is not None
+                or head["buy_in"] is not None)
+
     def currency(self) -> str:
         head = self.head
-        if head["tournament"] is not None:
+        if self.in_tournament():
             return "chips"
         return (head["currency"] or CURRENCY_BY_SYMBOL.get((head["sb"] or "")[:1])
                 or "play")
@@ -498,11 +508,16 @@ class Builder:
         played_at, utc = self.played_at()
         boards = self.boards
         buy_in = head["buy_in"]
-        in_tournament = head["tournament"] is not None
+        currency = self.currency()
+        # GameKind: a room's hooks name a tournament's money "chips", play money "play"
+        kind = (GameKind.PLAY if currency == "play" else GameKind.TOURNAMENT
+                if currency == "chips" or head["tournament"] is not None else GameKind.CASH)
+        in_tournament = kind == GameKind.TOURNAMENT
         cost, cost_currency = self.tournament_cost() if in_tournament else (None, None)
-        return Hand(
+        hero = self.hero_name()
+        hand = Hand(
             site=head["site"], hand_id=head["hand_id"], game="Hold'em",
-            structure=self.structure, stakes=self.stakes(), currency=self.currency(),
+            structure=self.structure, stakes=self.stakes(), currency=currency, kind=kind,
             table=self.table, max_seats=self.max_seats, button_seat=self.button,
             played_at=played_at, time_zone=head["tz"], played_at_utc=utc,
             seats=self.hand_seats(), actions=tuple(self.actions),
@@ -512,6 +527,8 @@ class Builder:
             added_money=tuple(self.added), summary=self.summary(),
             tournament_id=head["tournament"], tournament_level=head["level"],
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
-            hero=self.hero_name(), buy_in_amount=cost, buy_in_currency=cost_currency,
+            hero=hero, buy_in_amount=cost, buy_in_currency=cost_currency,
             finishes=tuple(self.finishes) if in_tournament else (),
-            chips_added=tuple(self.chips_added))
+            chips_added=tuple(self.chips_added),
+            anonymous=anonymous.labelled([s[1] for s in self.seats], hero, self.ANONYMOUS_NAMES))
+        return anonymous.hero_named(hand, self.HERO_NAME) if self.HERO_NAME else hand

@@ -93,6 +93,10 @@ class BovadaBuilder(Builder):
         "TAIL": r"(?:[^\[\]]|\[(?:(?:[2-9TJQKA][cdhs]|[ -])*|Mucked|Does not show|ME)\])*",
     }
     SHARED_PREFIXES = ("(?P<player>{NAME}){ME}? : ",)
+    # PLAYERS_ARE_POSITIONS: every player is a seat label, the hero stored as "Hero" (as
+    # PokerTracker 4 and Holdem Manager 3 name the Ignition hero): one person every hand
+    ANONYMOUS_NAMES = re.compile(r"(?s).*")
+    HERO_NAME = "Hero"
     limits = LIMITS
     # another game's header: Omaha, Omaha Hi-Lo, Stud
     HOLDEM = (" HOLDEM",)

@@ -8,9 +8,11 @@ replay judges its ``finishing_stacks`` against what the rules leave each player.
 """
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
-from engine.model.hand import CENT, Hand, Seat, Stakes, Structure, UnsupportedHand
+from engine.model.hand import CENT, GameKind, Hand, Seat, Stakes, Structure, UnsupportedHand
+from parsers.base import anonymous
 from parsers.base.errors import ParseError
 from parsers.phh import fields, settle
 from parsers.phh.actions import Play, forced_bets, read_actions
@@ -29,6 +31,13 @@ OTHER = {
     "F2L3D": ("Triple Draw 2-7 Lowball", Structure.FIXED_LIMIT),
     "FB": ("Badugi", Structure.FIXED_LIMIT),
 }
+
+# TOURNAMENT_BY_ITS_EVENT: PHH has no field for a tournament; a hand is a tournament's
+# where it names a blind level or its event is a tournament ("... Event #43: $50,000
+# Poker Players Championship | Day 5"), never a cash game ("... Cash Game S4E12")
+_TOURNAMENT_EVENT = re.compile(r"(?i)\b(?:event #?\d+|championship|tournament|main event|"
+                               r"freeroll|sit ?(?:&|and|n) ?go|mtt|day \d+[a-z]?)\b")
+_CASH_EVENT = re.compile(r"(?i)\bcash\b")
 
 
 def parse(text: str) -> Hand | UnsupportedHand:
@@ -76,6 +85,8 @@ def _holdem(doc: dict, text: str, structure: str, table: str | None) -> Hand:
         small_bet = fields.amount(doc.get("small_bet"), "small_bet", line("small_bet"))
         big_bet = fields.amount(doc.get("big_bet"), "big_bet", line("big_bet"))
     local, zone, utc = fields.played_at(doc)
+    # handlens' export keeps a room's tournament (user-defined fields)
+    tournament_id = _text(doc, "_tournament_id")
     return Hand(
         site=SITE, hand_id=fields.hand_id(doc), game="Hold'em", structure=structure,
         stakes=Stakes(blinds[0], blinds[1], max(antes), small_bet=small_bet, big_bet=big_bet),
@@ -89,10 +100,24 @@ def _holdem(doc: dict, text: str, structure: str, table: str | None) -> Hand:
         uncalled=(back,) if back else (),
         shows=tuple(play.shows), collects=tuple(collects),
         finishing_stacks=tuple(zip(names, finishing)) if finishing is not None else None,
-        # handlens' export keeps a room's tournament (user-defined fields)
-        tournament_id=_text(doc, "_tournament_id"),
-        tournament_level=_text(doc, "_tournament_level"), buy_in=_text(doc, "_buy_in"),
+        tournament_id=tournament_id,
+        tournament_level=_text(doc, "_tournament_level") or _text(doc, "level"),
+        buy_in=_text(doc, "_buy_in"), kind=_kind(doc, tournament_id),
+        # players not named (p1 ... pn) and anonymised names are seats, not people
+        anonymous=anonymous.labelled(names, None, anonymous.LABELS),
     )
+
+
+def _kind(doc: dict, tournament_id: str | None) -> str:
+    """TOURNAMENT_BY_ITS_EVENT (above), or handlens' ``_kind``; "" lets the Hand say
+    by its currency."""
+    if _text(doc, "_kind") in GameKind.ALL:
+        return _text(doc, "_kind")
+    event = _text(doc, "event") or ""
+    if tournament_id is not None or _text(doc, "level") is not None or (
+            _TOURNAMENT_EVENT.search(event) and not _CASH_EVENT.search(event)):
+        return GameKind.TOURNAMENT
+    return ""
 
 
 def _text(doc: dict, key: str) -> str | None:

@@ -24,7 +24,9 @@ user-defined fields; pokerkit keeps them aside):
   so such a player stays out of the stats as in the room's hand;
 - ``_rake``: what the room took from the pot (rake and fees: the chips put in, less
   those given back and collected), for a rake-free engine to compare with;
-- ``_tournament_id``, ``_tournament_level``, ``_buy_in``: as the room wrote them.
+- ``_tournament_id``, ``_tournament_level``, ``_buy_in``: as the room wrote them;
+- ``_kind``: "tournament" for a tournament's hand without a number (known by other
+  words of its header), "play" for play money in chips.
 
 A hand PHH cannot express as it was played is not written: ``Skip`` says why.
 """
@@ -33,7 +35,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from engine.model.hand import ZERO, Hand, Kind, Street, Structure
+from engine.model.hand import ZERO, GameKind, Hand, Kind, Street, Structure
 from parsers.base.errors import Skip
 from parsers.phh import settle
 from parsers.phh.actions import Play, forced_bets, read_actions
@@ -147,6 +149,8 @@ def write_hand(hand: Hand) -> str:
         lines.append(f"_tournament_level = {string(hand.tournament_level)}")
     if hand.buy_in is not None:
         lines.append(f"_buy_in = {string(hand.buy_in)}")
+    if hand.kind != GameKind.of(hand.currency, hand.tournament_id):
+        lines.append(f"_kind = {string(hand.kind)}")
     return "\n".join(lines) + "\n"
 
 

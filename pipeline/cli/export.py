@@ -35,8 +35,8 @@ def arguments(ex: argparse.ArgumentParser) -> None:
     ex.add_argument("--stakes", action="append", default=[], metavar="STAKES",
                     help="only these stakes, as the dashboard names them ('USD 0.05/0.10', "
                          "a tournament's buy-in); repeatable")
-    ex.add_argument("--kind", choices=("cash", "tournament"),
-                    help="only cash games or only tournaments (default both)")
+    ex.add_argument("--kind", choices=("cash", "tournament", "play"),
+                    help="only cash games, tournaments or play money (default all)")
     ex.add_argument("--status", action="append", default=[], choices=STATUSES,
                     help="only hands with this verdict; repeatable")
 

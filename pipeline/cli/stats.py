@@ -14,6 +14,8 @@ DESCRIPTION = ("Statistics as defined in docs/STATS.md (VPIP, PFR, 3-bet, AF, WT
                "...), with the chances and dones behind each percentage. A stat with no "
                "chances is shown empty.")
 GROUPS = ("position", "hand", "stakes", "session", "player")
+KINDS = ("cash", "tournament", "play")  # engine.model.hand.GameKind.ALL (not imported: --help stays light)
+KIND_WORDS = {"cash": "cash games", "tournament": "tournaments", "play": "play money"}
 
 
 def arguments(st: argparse.ArgumentParser) -> None:
@@ -23,32 +25,38 @@ def arguments(st: argparse.ArgumentParser) -> None:
     st.add_argument("--by", default="position", choices=GROUPS,
                     help="group by (default position)")
     common.add_dates(st)
+    st.add_argument("--kind", choices=KINDS,
+                    help="cash games, tournaments or play money: never added together "
+                         "(default: the kind the player has most hands of)")
     st.add_argument("--format", default="table", choices=("table", "csv", "json"))
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.stats.aggregate import hero, stats, stored_version
-    from pipeline.stats.catalogue import STATS_VERSION
+    from pipeline.stats.aggregate import hero, kinds, stats, store_notice, stored_version
 
     con = common.read(args)
     version = stored_version(con)
-    if version != STATS_VERSION:
-        common.say(f"these figures follow version {version} of the stat definitions "
-                   f"(stored by an earlier handlens); handlens verify --recheck brings them "
-                   f"to version {STATS_VERSION}")
+    notice = store_notice(con)
+    if notice:
+        common.say(notice.replace("`", ""))
     player = args.player if args.by == "player" or args.player else hero(con)
     if args.by == "player" and not args.player:
         player = None
-    rows = stats(con, player, args.by, args.since, args.until)
+    played = kinds(con, player)
+    kind = args.kind or next(iter(played), "cash")
+    rows = stats(con, player, args.by, args.since, args.until, kind)
     if args.format == "json":
-        print(json.dumps({"player": player, "by": args.by, "stats_version": version,
-                          "rows": rows}, default=str))
+        print(json.dumps({"player": player, "by": args.by, "kind": kind,
+                          "stats_version": version, "rows": rows}, default=str))
     elif args.format == "csv":
         _csv(rows, [args.by, "hands"])
     else:
-        print(f"{player or 'all players'} by {args.by} (stats v{version}; "
-              f"--format json for every stat with its chances)")
-        print(_table(rows, args.by))
+        others = ", ".join(f"{KIND_WORDS[k]} {n:,} hands" for k, n in played.items()
+                           if k != kind and k in KIND_WORDS)
+        print(f"{player or 'all players'}, {KIND_WORDS[kind]}, by {args.by} (stats v{version}"
+              f"; --format json for every stat with its chances"
+              + (f"; also {others}: --kind" if others else "") + ")")
+        print(_table(rows, args.by, kind))
     return 0
 
 
@@ -62,16 +70,19 @@ def _csv(rows: list[dict], columns_if_none: list[str]) -> None:
         out.writerow(["" if r[c] is None else r[c] for c in columns])
 
 
-def _table(rows: list[dict], by: str) -> str:
-    """The terminal's table: the group, hands, net, bb/100 and the headline stats."""
+def _table(rows: list[dict], by: str, kind: str) -> str:
+    """The terminal's table: the group, hands, net (money, where one currency: a
+    tournament's chips are not), net in big blinds, bb/100 and the headline stats."""
     from pipeline.stats.catalogue import HEADINGS
 
-    columns = [by, "hands", "net", "bb_per_100", *HEADINGS]
-    headings = {"bb_per_100": "bb/100", **HEADINGS}
+    money = kind != "tournament"
+    columns = [by, "hands", *(["net"] if money else []), "net_bb", "bb_per_100", *HEADINGS]
+    headings = {"bb_per_100": "bb/100", "net_bb": "net bb", **HEADINGS}
     table = [[headings.get(c, c) for c in columns]]
     for r in rows:
         table.append([_net(r) if c == "net" else "" if r[c] is None else
-                      f"{r[c]:.1f}" if isinstance(r[c], float) else str(r[c]) for c in columns])
+                      f"{r[c]:.1f}" if isinstance(r[c], float) or c == "net_bb" else str(r[c])
+                      for c in columns])
     widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
     lines = []
     for n, row in enumerate(table):
@@ -83,7 +94,6 @@ def _table(rows: list[dict], by: str) -> str:
 
 
 def _net(row: dict) -> str:
-    """Net in the group's currency; in big blinds where currencies are mixed."""
-    if row["net"] is not None:
-        return f"{row['net']} {row['currency']}"
-    return f"{row['net_bb']:.1f} bb" if row["net_bb"] is not None else ""
+    """Net in the group's currency; empty where its currencies are mixed (the net bb
+    column counts them)."""
+    return f"{row['net']} {row['currency']}" if row["net"] is not None else "mixed"

@@ -63,6 +63,7 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
             progress(len(keys))
     if not counts["missing"] and not counts.get("rows_kept"):
         store.set_meta("stats", STATS_VERSION)
+        store.set_meta("recheck", None)  # (what an upgrade of the schema could not know)
     return counts
 
 

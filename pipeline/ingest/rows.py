@@ -34,7 +34,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hero", pa.string()), ("players", pa.int16()), ("board", pa.string()),
         ("boards", pa.list_(pa.string())), ("total_pot", MONEY), ("rake", MONEY),
         ("fees", MONEY), ("added", MONEY), ("summary_pots", pa.list_(MONEY)),
-        ("content", pa.string()), ("raw_text", pa.string()),
+        ("content", pa.string()), ("raw_text", pa.string()), ("kind", pa.string()),
     ]),
     "hand_copies": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int64()),
@@ -51,7 +51,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         + [(c, pa.int32()) for c in COUNTS]
         + [("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4)),
            ("allin_adj_net", pa.decimal128(18, 4)),
-           ("tournament", pa.bool_()), ("currency", pa.string()), ("chips_added", MONEY)]),
+           ("currency", pa.string()), ("chips_added", MONEY), ("kind", pa.string()),
+           ("anonymous", pa.bool_())]),
     "actions": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int32()),
         ("street", pa.int8()), ("player", pa.string()), ("kind", pa.string()),
@@ -141,7 +142,7 @@ class Batch:
             summary.total_pot if summary else None, summary.rake if summary else None,
             sum((a for _, a in summary.fees), ZERO) if summary else None,
             summary.added if summary else None,
-            list(summary.pots) if summary else None, content(hand), None))
+            list(summary.pots) if summary else None, content(hand), None, hand.kind))
 
         invested: dict[str, Decimal] = {}
         actions = self.rows["actions"]
@@ -180,7 +181,7 @@ class Batch:
         hero = hand.hero
         rake = summary.rake if summary else ZERO
         put_in = sum(invested.values(), ZERO)
-        game = (hand.tournament_id is not None, hand.currency)  # the hand's, on each row
+        currency, kind, anonymous = hand.currency, hand.kind, hand.anonymous
         added: dict[str, Decimal] = {}
         for player, chips in hand.chips_added:
             added[player] = added.get(player, ZERO) + chips
@@ -193,21 +194,22 @@ class Batch:
                    inv, got, got - inv)
             f = flags.get(s.player)
             if f is None:  # not dealt in (or flags off): every chip is still in the net
-                players.append(row + _NO_FLAGS + (got - inv if self.stats else None,) + game
-                               + (added.get(s.player),))
+                players.append(row + _NO_FLAGS + (got - inv if self.stats else None, currency,
+                                                  added.get(s.player), kind,
+                                                  s.player in anonymous))
             else:
                 share = ((rake * inv / put_in).quantize(_SHARE) if rake and inv and put_in > 0
                          else ZERO)
                 allin = adjusted[s.player] if s.player in adjusted else got - inv
-                players.append(row + stat_columns(hand, s, f, got - inv, share, allin) + game
-                               + (added.get(s.player),))
+                players.append(row + stat_columns(hand, s, f, got - inv, share, allin)
+                               + (currency, added.get(s.player), kind, s.player in anonymous))
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:
         row = [None] * len(SCHEMAS["hands"])
         row[:10] = (hand.site, hand.hand_id, file_id, offset, length, line, hand.game, False,
                     hand.structure, None)
-        row[-2:] = content(hand), hand.text
+        row[-3:-1] = content(hand), hand.text
         self.rows["hands"].append(tuple(row))
 
     def add_copy(self, hand: Hand | UnsupportedHand, file_id: int, offset: int, length: int,

@@ -14,17 +14,19 @@ from datetime import date
 import duckdb
 import polars as pl
 
-from pipeline.stats.aggregate import (  # noqa: F401 (POSITION_ORDER, hero: for the dashboard)
-    POSITION_ORDER, flag_sums, hero, ratios)
+from engine.model.hand import GameKind
+from pipeline.stats.aggregate import (  # noqa: F401 (POSITION_ORDER, hero, store_notice: for the dashboard)
+    POSITION_ORDER, flag_sums, hero, ratios, store_notice)
 from pipeline.stats.catalogue import HEADLINE, RATIOS
 from pipeline.store.database import connect
 from pipeline.read.verify import CODES, STATUSES, STREETS  # noqa: F401 (for the dashboard)
 
 GROUP_ORDER = ("EP", "MP", "CO", "BTN", "SB", "BB")
 RANKS = "AKQJT98765432"
-KINDS = ("cash", "tournament")  # never pooled: money and tournament chips do not add up
-# what the Stakes filter chooses: the blinds of a cash game, the buy-in of a tournament
-STAKES = ("CASE WHEN h.tournament_id IS NULL"
+KINDS = GameKind.ALL  # never pooled: money, tournament chips and play money do not add up
+# what the Stakes filter chooses: the blinds of a cash game (or play money's), the
+# buy-in of a tournament
+STAKES = ("CASE WHEN h.kind <> 'tournament'"
           " THEN h.currency || ' ' || h.small_blind || '/' || h.big_blind"
           " ELSE coalesce(h.buy_in, 'buy-in not written') END")
 
@@ -34,7 +36,7 @@ class Filters:
     """What the sidebar selects. Empty tuples and None mean "all"."""
 
     player: str | None = None
-    kind: str = "cash"  # or "tournament"
+    kind: str = "cash"  # or "tournament", "play" (GameKind)
     since: date | None = None
     until: date | None = None  # included
     sites: tuple[str, ...] = ()
@@ -47,7 +49,7 @@ class Filters:
 # One condition per filter, over player rows ``s`` (player_hand_stats) joined to ``h``.
 _PLAYER_ROW = {
     "player": "s.player = ?",
-    "kind": "s.tournament = ?",
+    "kind": "s.kind = ?",
     "since": "s.played_at >= ?",
     "until": "s.played_at < ?::DATE + 1",
     "sites": "list_contains(?::VARCHAR[], h.site)",
@@ -60,7 +62,7 @@ _PLAYER_ROW = {
 _HAND = {
     "since": "coalesce(h.played_at_utc, h.played_at) >= ?",
     "until": "coalesce(h.played_at_utc, h.played_at) < ?::DATE + 1",
-    "kind": "(h.tournament_id IS NOT NULL) = ?",
+    "kind": "h.kind = ?",
     "sites": _PLAYER_ROW["sites"],
     "stakes": _PLAYER_ROW["stakes"],
     "structures": _PLAYER_ROW["structures"],
@@ -77,8 +79,6 @@ def _set(f: Filters) -> list[tuple[str, object]]:
         value = getattr(f, field.name)
         if value is None or value == ():
             continue
-        if field.name == "kind":
-            value = value == "tournament"
         out.append((field.name, list(value) if isinstance(value, tuple) else value))
     return out
 
@@ -135,15 +135,17 @@ def open_read_only(path: str) -> duckdb.DuckDBPyConnection:
 # ---- the sidebar's choices
 
 def players(con: duckdb.DuckDBPyConnection, limit: int = 500) -> list[str]:
-    """The players with the most hands, most first."""
-    rows = con.execute("SELECT player FROM player_hand_flags GROUP BY player"
+    """The players with the most hands, most first (anonymous seats are no one)."""
+    rows = con.execute("SELECT player FROM player_hand_flags WHERE NOT anonymous GROUP BY player"
                        " ORDER BY count(*) DESC, player LIMIT ?", [limit]).fetchall()
     return [r[0] for r in rows]
 
 
 def find_players(con: duckdb.DuckDBPyConnection, text: str, limit: int = 50) -> list[str]:
-    """Any player whose name holds ``text`` (case-insensitive), most hands first."""
-    rows = con.execute("SELECT player FROM player_hand_flags WHERE contains(lower(player), ?)"
+    """Any player whose name holds ``text`` (case-insensitive), most hands first;
+    anonymous seats are no one."""
+    rows = con.execute("SELECT player FROM player_hand_flags WHERE NOT anonymous"
+                       " AND contains(lower(player), ?)"
                        " GROUP BY player ORDER BY count(*) DESC, player LIMIT ?",
                        [text.lower(), limit]).fetchall()
     return [r[0] for r in rows]
@@ -158,18 +160,19 @@ def options(con: duckdb.DuckDBPyConnection) -> dict:
     first, last = con.execute("SELECT min(coalesce(played_at_utc, played_at))::DATE,"
                               " max(coalesce(played_at_utc, played_at))::DATE FROM hands"
                               ).fetchall()[0]
-    kinds = dict(con.execute("SELECT CASE WHEN tournament_id IS NULL THEN 'cash'"
-                             " ELSE 'tournament' END, count(*) FROM hands WHERE supported"
+    kinds = dict(con.execute("SELECT kind, count(*) FROM hands WHERE supported"
                              " GROUP BY 1").fetchall())
+    blinds = {kind: column(f"SELECT {STAKES} FROM (SELECT DISTINCT currency, small_blind,"
+                           " big_blind, kind, buy_in FROM hands"
+                           f" WHERE supported AND kind = '{kind}') h"
+                           " ORDER BY h.currency, h.big_blind, h.small_blind")
+              for kind in (GameKind.CASH, GameKind.PLAY)}
     return {
         "sites": column("SELECT DISTINCT site FROM hands ORDER BY 1"),
         "stakes": {
-            "cash": column(f"SELECT {STAKES} FROM (SELECT DISTINCT currency, small_blind,"
-                           " big_blind, tournament_id, buy_in FROM hands"
-                           " WHERE supported AND tournament_id IS NULL) h"
-                           " ORDER BY h.currency, h.big_blind, h.small_blind"),
+            **blinds,
             "tournament": column(f"SELECT DISTINCT {STAKES} FROM hands h"
-                                 " WHERE supported AND tournament_id IS NOT NULL ORDER BY 1")},
+                                 " WHERE supported AND kind = 'tournament' ORDER BY 1")},
         "hands": {k: kinds.get(k, 0) for k in KINDS},
         "structures": column("SELECT DISTINCT structure FROM hands"
                              " WHERE structure IS NOT NULL ORDER BY 1"),
@@ -186,10 +189,10 @@ RATIOS_SHOWN = tuple(k for k in HEADLINE if k in RATIOS)
 
 
 def in_money(f: Filters, currencies: list[str]) -> bool:
-    """Whether net can be shown as money: cash games of one currency. Otherwise it is
+    """Whether net can be shown as money: cash games (or play money) of one currency. Otherwise it is
     counted in big blinds (tournament chips of different events, or dollars and euros,
     do not add up)."""
-    return f.kind == "cash" and len(currencies) == 1
+    return f.kind != "tournament" and len(currencies) == 1
 
 
 def overview(con: duckdb.DuckDBPyConnection, f: Filters, points: int = 2000) -> dict:

@@ -13,13 +13,19 @@ POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB
 _GROUPS = {
     "position": ("s.position", "array_position(?::VARCHAR[], s.position)"),
     "hand": ("s.hand_class", "count(*) DESC"),
-    "player": ("s.player", "count(*) DESC"),
-    "stakes": ("h.currency || ' ' || h.small_blind || '/' || h.big_blind", "count(*) DESC"),
+    # ANONYMOUS_SEATS: seat labels are no one: together in one row
+    "player": ("CASE WHEN s.anonymous THEN 'anonymous seats' ELSE s.player END",
+               "count(*) DESC"),
+    # a cash game's blinds, a tournament's buy-in (as the dashboard's Stakes filter)
+    "stakes": ("CASE WHEN s.kind <> 'tournament' THEN h.currency || ' ' || h.small_blind"
+               " || '/' || h.big_blind ELSE coalesce(h.buy_in, 'buy-in not written') END",
+               "count(*) DESC"),
     "session": ("session", "min(s.played_at)"),
 }
 
 HERO = """
-SELECT player FROM hand_players WHERE is_hero GROUP BY player ORDER BY count(*) DESC LIMIT 1
+SELECT player FROM hand_players WHERE is_hero AND NOT coalesce(anonymous, false)
+GROUP BY player ORDER BY count(*) DESC LIMIT 1
 """
 
 
@@ -45,10 +51,11 @@ def hero(con: duckdb.DuckDBPyConnection) -> str | None:
 
 
 def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
-          since: date | None = None, until: date | None = None) -> list[dict]:
-    """One dict per group: hands, its currency (or "mixed"), net (None across
-    currencies: chips and dollars do not add up), net in big blinds, bb/100, each
-    stat's percentage, chances and dones."""
+          since: date | None = None, until: date | None = None,
+          kind: str | None = None) -> list[dict]:
+    """One dict per group of the hands of ``kind`` (None: every kind): hands, its
+    currency (or "mixed"), net (None across currencies: chips and dollars do not add
+    up), net in big blinds, bb/100, each stat's percentage, chances and dones."""
     key, order = _GROUPS[by]
     sums = flag_sums()
     # a gap of more than 30 minutes between a player's hands starts a new session
@@ -56,17 +63,17 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
         SELECT *, sum(CASE WHEN gap > INTERVAL 30 MINUTE THEN 1 ELSE 0 END)
                   OVER (PARTITION BY player ORDER BY played_at ROWS UNBOUNDED PRECEDING) + 1
                   AS session
-        FROM (SELECT s.*, h.currency, h.small_blind, h.big_blind,
+        FROM (SELECT s.*, h.small_blind, h.big_blind, h.buy_in,
                      s.played_at - lag(s.played_at) OVER (PARTITION BY s.player
                                                           ORDER BY s.played_at) AS gap
               FROM player_hand_stats s JOIN hands h USING (site, hand_id)
-              WHERE (? IS NULL OR s.player = ?)
+              WHERE (? IS NULL OR s.player = ?) AND (? IS NULL OR s.kind = ?)
                 AND (? IS NULL OR s.played_at >= ?)
                 AND (? IS NULL OR s.played_at < ?::DATE + 1))
     """ if by == "session" else """
-        SELECT s.*, h.currency, h.small_blind, h.big_blind
+        SELECT s.*, h.small_blind, h.big_blind, h.buy_in
         FROM player_hand_stats s JOIN hands h USING (site, hand_id)
-        WHERE (? IS NULL OR s.player = ?)
+        WHERE (? IS NULL OR s.player = ?) AND (? IS NULL OR s.kind = ?)
           AND (? IS NULL OR s.played_at >= ?)
           AND (? IS NULL OR s.played_at < ?::DATE + 1)
     """
@@ -83,7 +90,7 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
         GROUP BY grp
         ORDER BY {order.replace('h.', 's.').replace('s.played_at', 'played_at')}, grp
     """
-    params = [player, player, since, since, until, until]
+    params = [player, player, kind, kind, since, since, until, until]
     if by == "position":
         params.append(list(POSITION_ORDER))
     cur = con.execute(sql, params)
@@ -105,6 +112,13 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
     return out
 
 
+def kinds(con: duckdb.DuckDBPyConnection, player: str | None) -> dict[str, int]:
+    """The player's (None: everyone's) hands by kind, most first."""
+    return dict(con.execute("SELECT kind, count(*) FROM player_hand_flags"
+                            " WHERE ? IS NULL OR player = ? GROUP BY kind"
+                            " ORDER BY count(*) DESC, kind", [player, player]).fetchall())
+
+
 def stored_version(con: duckdb.DuckDBPyConnection) -> str:
     """The version of the definitions the stored flags follow: the store's ``meta``
     says; a store with hands and no word of it was made by version 1."""
@@ -113,3 +127,21 @@ def stored_version(con: duckdb.DuckDBPyConnection) -> str:
         return rows[0][0]
     stored = con.execute("SELECT count(*) FROM (SELECT 1 FROM hands LIMIT 1)").fetchall()[0][0]
     return "1" if stored else STATS_VERSION
+
+
+def store_notice(con: duckdb.DuckDBPyConnection) -> str | None:
+    """What a reader should know of a store an earlier handlens wrote (its stat flags
+    of an older version, what an upgrade of its schema could not know); None: nothing."""
+    parts = []
+    version = stored_version(con)
+    if version != STATS_VERSION:
+        parts.append(f"its stats follow version {version} of the definitions, this "
+                     f"handlens's are version {STATS_VERSION}")
+    rows = con.execute("SELECT value FROM meta WHERE key = 'recheck'").fetchall()
+    if rows:
+        parts.append(rows[0][0])
+    if not parts:
+        return None
+    return ("This database was written by an earlier handlens: " + "; ".join(parts)
+            + ". `handlens verify --recheck` reads its files again and brings every hand "
+              "up to date.")

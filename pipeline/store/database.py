@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 import duckdb
 
+from pipeline.store import migrate
+
 if TYPE_CHECKING:  # imported where a batch is written: a reader starts without pyarrow
     import pyarrow as pa
 
@@ -41,7 +43,8 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "9"  # raise it whenever schema.sql changes what is stored
+SCHEMA_VERSION = "10"  # raise it whenever schema.sql changes what is stored (and add a
+#                        step to pipeline/store/migrate.py from the version before)
 
 
 class SchemaError(RuntimeError):
@@ -73,6 +76,20 @@ def connect(path: str | Path, read_only: bool = False, wait: float | None = None
     if "meta" in tables:
         rows = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()
         version = rows[0][0] if rows else None
+    if tables and version != SCHEMA_VERSION and migrate.can_upgrade(version, SCHEMA_VERSION):
+        if read_only:  # brought up to date by a writer, then read
+            con.close()
+            connect(path, wait=wait or LOCK_WAIT, waiting=waiting).close()
+            return connect(path, read_only=True, wait=wait, waiting=waiting)
+        con.execute("BEGIN TRANSACTION").fetchall()
+        try:
+            migrate.upgrade(con, version, SCHEMA_VERSION)
+            con.execute("COMMIT").fetchall()
+        except BaseException:
+            con.execute("ROLLBACK").fetchall()
+            con.close()
+            raise
+        version = SCHEMA_VERSION
     if tables and version != SCHEMA_VERSION:
         con.close()
         raise SchemaError(f"{path} was written by another version of handlens (schema "
@@ -151,9 +168,11 @@ class Store:
     def has_hands(self) -> bool:
         return bool(self._run("SELECT count(*) FROM (SELECT 1 FROM hands LIMIT 1)")[0][0])
 
-    def set_meta(self, key: str, value: str) -> None:
+    def set_meta(self, key: str, value: str | None) -> None:
+        """``meta``'s ``key`` set to ``value`` (None: removed)."""
         self._run("DELETE FROM meta WHERE key = ?", [key])
-        self._run("INSERT INTO meta VALUES (?, ?)", [key, value])
+        if value is not None:
+            self._run("INSERT INTO meta VALUES (?, ?)", [key, value])
 
     def next_file_id(self) -> int:
         return self._run("SELECT coalesce(max(file_id), 0) + 1 FROM files")[0][0]

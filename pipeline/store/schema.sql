@@ -61,7 +61,8 @@ CREATE TABLE IF NOT EXISTS hands (
     content VARCHAR,                  -- digest of what every player at the table saw
                                       -- (seats, stacks, actions, boards, pots): two
                                       -- copies of a hand differ in it only if edited
-    raw_text VARCHAR                  -- kept for hands of unsupported games
+    raw_text VARCHAR,                 -- kept for hands of unsupported games
+    kind VARCHAR                      -- cash, tournament, play (play money); NULL: unsupported
 );
 
 -- a hand read again (same site and hand id) from another place: the hand is stored
@@ -92,7 +93,7 @@ CREATE TABLE IF NOT EXISTS hand_players (
     invested DECIMAL(18, 2) NOT NULL, -- every chip put in, less uncalled bets returned
     collected DECIMAL(18, 2) NOT NULL,-- from pots, and cash-outs
     net DECIMAL(18, 2) NOT NULL,
-    -- the stat flags of docs/STATS.md (version 1), NULL for a player not dealt in:
+    -- the stat flags of docs/STATS.md (pipeline.stats.catalogue.STATS_VERSION), NULL for a player not dealt in:
     -- two bit sets (bit i: pipeline.stats.catalogue.RATIOS[i]), read through the views below
     played_at TIMESTAMP,              -- the hand's, UTC where known (no join for dates)
     hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
@@ -105,9 +106,10 @@ CREATE TABLE IF NOT EXISTS hand_players (
     net_bb DECIMAL(18, 4),
     rake_share DECIMAL(18, 4),
     allin_adj_net DECIMAL(18, 4),     -- NULL: an all-in before the flop, not computed yet
-    tournament BOOLEAN,               -- the hand's (no join for cash or tournament)
     currency VARCHAR,                 -- the hand's (no join for the money's unit)
-    chips_added DECIMAL(18, 2)        -- received after the hand, as written (a rebuy, an add-on)
+    chips_added DECIMAL(18, 2),       -- received after the hand, as written (a rebuy, an add-on)
+    kind VARCHAR,                     -- the hand's: cash, tournament, play (no join)
+    anonymous BOOLEAN                 -- a seat label, not a person (the room writes no names)
 );
 
 CREATE TABLE IF NOT EXISTS actions (
@@ -168,7 +170,8 @@ CREATE TABLE IF NOT EXISTS audit_sessions (
     hands INTEGER,
     first_hand VARCHAR,
     last_hand VARCHAR,
-    players VARCHAR[]
+    players VARCHAR[],
+    kind VARCHAR                      -- cash, tournament, play
 );
 
 CREATE TABLE IF NOT EXISTS audit_findings (
@@ -209,7 +212,7 @@ CREATE TABLE IF NOT EXISTS findings (
 CREATE OR REPLACE VIEW player_hand_flags AS
 SELECT site, hand_id, player, played_at, position, position_group, hand_class, chances, dones,
     post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb,
-    rake_share, allin_adj_net, tournament, currency
+    rake_share, allin_adj_net, kind, currency, anonymous
 FROM hand_players
 WHERE chances IS NOT NULL;
 
@@ -240,7 +243,7 @@ SELECT site, hand_id, player, played_at, position, position_group, hand_class,
     (chances & 4194304) <> 0 AS donk_turn_chance, (dones & 4194304) <> 0 AS donk_turn_done,
     (chances & 8388608) <> 0 AS donk_river_chance, (dones & 8388608) <> 0 AS donk_river_done,
     post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb, rake_share,
-    allin_adj_net, tournament, currency
+    allin_adj_net, kind, currency, anonymous
 FROM player_hand_flags;
 
 CREATE TABLE IF NOT EXISTS parse_errors (

@@ -13,7 +13,7 @@ import pytest
 from support.common import FAILED_HAND
 from support.apptest import charts, frame, metrics, run_page, sql, texts
 
-CASH = "h.tournament_id IS NULL"
+CASH = "h.kind = 'cash'"  # (each hand's kind from its text: tests/parsers)
 TOURNAMENT = "h.tournament_id IS NOT NULL"
 HERO_ROWS = """FROM player_hand_stats s JOIN hands h USING (site, hand_id)
                WHERE s.player = 'Hero' AND {kind}"""
@@ -362,9 +362,9 @@ def test_tournament_results_match_the_query(dashboard_db, monkeypatch):
 def test_verification_shows_the_audit_between_hands(dashboard_db, monkeypatch):
     at = run_page(dashboard_db, "verification", monkeypatch, {"player": "*", "game": "cash"})
     (sessions, hands), = sql(dashboard_db, "SELECT count(*), sum(hands) FROM audit_sessions"
-                                           " WHERE tournament_id IS NULL")
+                                           " WHERE kind = 'cash'")
     by_code = dict(sql(dashboard_db, """SELECT x.code, count(*) FROM audit_findings x
-        JOIN audit_sessions a USING (tbl, session) WHERE a.tournament_id IS NULL
+        JOIN audit_sessions a USING (tbl, session) WHERE a.kind = 'cash'
         GROUP BY 1"""))
     shown = metrics(at)
     assert sessions > 0

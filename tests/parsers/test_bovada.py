@@ -110,8 +110,12 @@ def test_a_cash_hand():
     assert (h.site, h.hand_id, h.table, h.currency) == ("Bovada", "4290323643", "26728545", "USD")
     assert h.structure == Structure.NO_LIMIT
     assert (h.stakes.small_blind, h.stakes.big_blind) == (D("0.10"), D("0.25"))
-    assert h.hero == "UTG" and h.button_seat == 4
-    assert [s.player for s in h.seats][:2] == ["UTG", "UTG+1"]
+    # PLAYERS_ARE_POSITIONS: the hero ("UTG [ME]") is stored as "Hero", the others are
+    # anonymous seats (a label, another person every hand)
+    assert h.hero == "Hero" and h.button_seat == 4
+    assert [s.player for s in h.seats][:2] == ["Hero", "UTG+1"]
+    assert h.anonymous == {"Big Blind", "UTG+1", "UTG+2", "Dealer", "Small Blind"}
+    assert "UTG" not in {a.player for a in h.actions} | {s.player for s in h.summary.seats}
     assert h.seats[0].hole_cards == ("9d", "8c")
     raise_ = [a for a in h.actions if a.kind == Kind.RAISE][-1]
     assert (raise_.player, raise_.amount, raise_.raise_to) == ("Big Blind", D("3.25"), D("3.50"))
@@ -309,20 +313,20 @@ def test_a_tournament_s_seats_are_numbered_in_table_order():
     assert (h.tournament_id, h.tournament_level, h.currency) == ("41678164", "13", "chips")
     assert (h.stakes.small_blind, h.stakes.big_blind, h.stakes.ante) == (300, 600, 60)
     assert [(s.seat, s.player) for s in h.seats] == [
-        (1, "UTG"), (2, "UTG+1"), (3, "Dealer"), (4, "Small Blind"), (5, "Big Blind")]
+        (1, "UTG"), (2, "UTG+1"), (3, "Dealer"), (4, "Small Blind"), (5, "Hero")]
     assert h.button_seat == 3 and h.table == "81"
 
 
 def test_an_all_in_before_the_deal_is_an_ante_or_a_blind():
     h = parse_hand(TOURNEY)
     posts = [(a.player, a.kind, a.all_in) for a in h.actions if a.street == Street.PREDEAL]
-    assert ("Big Blind", Kind.POST_ANTE, True) in posts
+    assert ("Hero", Kind.POST_ANTE, True) in posts  # ("Big Blind [ME]")
     assert judge(TOURNEY).status == "ok"
     short_blind = TOURNEY.replace("Big Blind [ME] (60 in chips)", "Big Blind [ME] (460 in chips)")
     short_blind = short_blind.replace("Big Blind [ME] : All-in 60\n",
                                       "Big Blind [ME] : Ante chip 60\nBig Blind [ME] : All-in 400\n")
     kinds = [(a.kind, a.amount) for a in parse_hand(short_blind).actions
-             if a.player == "Big Blind" and a.street == Street.PREDEAL]
+             if a.player == "Hero" and a.street == Street.PREDEAL]
     assert kinds == [(Kind.POST_ANTE, 60), (Kind.POST_BB, 400)]
 
 
@@ -441,7 +445,7 @@ def test_the_2021_version():
     h = parse_hand(MVS)
     assert (h.site, h.time_zone) == ("Bodog", "UTC") and h.played_at_utc == h.played_at
     assert (h.stakes.small_blind, h.stakes.big_blind) == (1, 2)
-    assert len(h.shows) == 2 and h.hero == "Small Blind"
+    assert len(h.shows) == 2 and h.hero == "Hero"  # ("Small Blind [ME]")
     # a player named by their id later in the hand is the seat's player
     assert ("Dealer", Kind.FOLD) in [(a.player, a.kind) for a in h.actions]
     assert judge(MVS).status == "ok"

@@ -2,6 +2,7 @@
 (../shared/wild/phh) and hand-written hands for what those do not show."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from support.common import SAMPLES, SHARED, import_paths, query
-from engine.model.hand import Kind, Street, Structure, UnsupportedHand
+from engine.model.hand import GameKind, Kind, Street, Structure, UnsupportedHand
 from parsers.base.errors import ParseError
 from parsers.base.split import decode, split_hands
 from parsers.registry import detect, room
@@ -400,3 +401,28 @@ def test_a_file_with_a_bom_and_crlf_line_ends_imports(tmp_path):
     assert (summary.hands_new, summary.parse_errors) == (1, 0)
     assert query(db, "SELECT status FROM verdicts") == [("ok",)]
     assert query(db, "SELECT format, encoding FROM files") == [("phh", "utf-8-sig")]
+
+
+# ------------------------------------------------------------------ kinds and names
+
+def test_a_tournament_is_known_by_its_event_or_level():
+    """PHH has no tournament field: TOURNAMENT_BY_ITS_EVENT (parsers/phh/read.py)."""
+    wsop = '"2023 World Series of Poker Event #43: $50,000 Poker Players Championship | Day 5"'
+    assert PHH.parse(phh(event=wsop)).kind == GameKind.TOURNAMENT
+    assert PHH.parse(phh(level="12")).kind == GameKind.TOURNAMENT
+    assert PHH.parse(phh(event='"Full Tilt Million Dollar Cash Game S4E12"')).kind == GameKind.CASH
+    assert PHH.parse(phh()).kind == GameKind.CASH  # (research games in chips: cash)
+    assert PHH.parse(phh(currency='"USD"')).kind == GameKind.CASH
+
+
+def test_the_kind_goes_out_and_back_in_phh():
+    tourney = replace(PHH.parse(phh()), kind=GameKind.TOURNAMENT)
+    text = PHH.write(tourney)
+    assert '_kind = "tournament"' in text and PHH.parse(text).kind == GameKind.TOURNAMENT
+    assert "_kind" not in PHH.write(PHH.parse(phh()))  # (as the currency says: not written)
+
+
+def test_players_not_named_are_anonymous_seats():
+    assert PHH.parse(phh()).anonymous == frozenset()
+    assert PHH.parse(phh(players=None)).anonymous == {"p1", "p2", "p3"}
+    assert PHH.parse(phh(players='["Ann", "Player2", "Cal"]')).anonymous == {"Player2"}

@@ -565,3 +565,19 @@ def test_the_builder_makes_whole_records():
     assert {type(r).__name__ for r in records} == {
         "Seat", "Action", "Show", "Collect", "SummarySeat"}
     assert all(len(r) == len(type(r)._fields) for r in records)
+
+
+def test_anonymised_names_are_anonymous_seats_the_hero_never():
+    """An anonymised export names players "Player3", "Seat 5", "Villain2" or by a hash:
+    seats, not people (parsers/base/anonymous.py); the hero, dealt the cards, is a
+    person whatever the name; a real name is never anonymous."""
+    assert hand(STEAL).anonymous == frozenset()
+    labels = {"Hero": "Player1", "Villain": "Player2", "Third": "3f9a0c1d2b7e4a6f"}
+    text, seats = STEAL, SEATS
+    for name, label in labels.items():
+        text, seats = text.replace(name, label), seats.replace(name, label)
+    h = hand(text, seats=seats)
+    assert h.hero == "Player1" and h.anonymous == {"Player2", "3f9a0c1d2b7e4a6f"}
+    for real in ("Player", "Seattle", "PlayerOne", "deadbeefcafe", "2024"):
+        named = hand(STEAL.replace("Villain", real), seats=SEATS.replace("Villain", real))
+        assert named.anonymous == frozenset(), real

@@ -8,7 +8,7 @@ from decimal import Decimal as D
 import pytest
 from support.common import import_paths, query, real_folder
 
-from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
+from engine.model.hand import GameKind, Hand, Kind, Street, Structure, UnsupportedHand
 from engine.rules.replay import replay
 from engine.rules.room_rules import DEFAULT
 from parsers.base.errors import ParseError
@@ -384,6 +384,11 @@ def test_the_old_format():
 def test_the_old_format_s_tournaments():
     h = parse_hand(OLD_TOURNAMENT)
     assert (h.currency, h.buy_in, h.stakes.ante) == ("chips", "$10 Freeroll - On Demand", D(10))
+    # a tournament known by its header's words (no number written): never a cash game
+    assert (h.kind, h.tournament_id) == (GameKind.TOURNAMENT, None)
+    assert parse_hand(OLD_CASH).kind == GameKind.CASH
+    play = parse_hand(OLD_CASH.replace("(PRR) Longana (Short) - 2", "PM Hold`em 5/10"))
+    assert (play.kind, play.currency) == (GameKind.PLAY, "play")
     assert judge(OLD_TOURNAMENT).status == "ok"
     pms = parse_hand(OLD_TOURNAMENT.replace("$10 Freeroll - On Demand, Table 18 (Hold'em)",
                                             "PMS_27056799 (Hold'em) 8-max"))

@@ -201,25 +201,35 @@ def test_stats_command(tmp_path, capsys):
     db = str(tmp_path / "h.duckdb")
     main(["import", str(HANDWRITTEN), "--db", db, "--json"])
     capsys.readouterr()
+    # Hero's hands in the files: five of cash games (dollars), two of a tournament
+    texts = [p.read_text("utf-8") for p in sorted(HANDWRITTEN.glob("*.txt"))]
+    written = [h for t in texts for h in t.split("\n\n\n") if "Dealt to Hero" in h]
+    in_tournament = sum("Tournament #" in h for h in written)
+    assert (len(written), in_tournament) == (7, 2)
+    # cash games and tournaments are never added together: the kind of most hands first
     assert main(["stats", "--db", db, "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["player"] == "Hero" and out["stats_version"] == "2"
-    hands = sum(r["hands"] for r in out["rows"])
-    assert hands == 7
-    bb = next(r for r in out["rows"] if r["position"] == "BB")
-    assert bb["hands"] == 2 and bb["vpip_chance"] == 2
+    assert out["player"] == "Hero" and out["stats_version"] == "2" and out["kind"] == "cash"
+    assert sum(r["hands"] for r in out["rows"]) == len(written) - in_tournament
+    assert main(["stats", "--db", db, "--kind", "tournament", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sum(r["hands"] for r in out["rows"]) == in_tournament
     assert main(["stats", "--db", db, "--by", "player", "--format", "csv"]) == 0
     assert capsys.readouterr().out.splitlines()[0].startswith("player,hands,currency,net")
-    # chips and dollars do not add up: a group of both has its net in big blinds only
     assert main(["stats", "--db", db, "--by", "player", "--format", "json"]) == 0
     hero_row = next(r for r in json.loads(capsys.readouterr().out)["rows"]
                     if r["player"] == "Hero")
-    assert hero_row["currency"] == "mixed" and hero_row["net"] is None
-    assert hero_row["net_bb"] is not None
+    assert hero_row["currency"] == "USD" and hero_row["net"] is not None
+    # the net column holds one unit: money in cash games; none in tournaments (chips of
+    # different tournaments do not add up), where net counts big blinds
     assert main(["stats", "--db", db, "--by", "stakes"]) == 0
     table = capsys.readouterr().out
-    assert " USD" in table and " chips" in table
-    assert not re.search(r"\d bb\b", table)  # one currency a row: money, not big blinds
+    assert "USD 0.05/0.10" in table and " USD " in table and "chips" not in table
+    assert main(["stats", "--db", db, "--by", "stakes", "--kind", "tournament"]) == 0
+    table = capsys.readouterr().out
+    head = re.split(r"\s{2,}", table.splitlines()[1].strip())
+    assert "net" not in head and "net bb" in head
+    assert table.splitlines()[3].startswith("$5.00+$0.50 USD ")  # a tournament by its buy-in
 
 
 def test_stats_dates_and_sessions(tmp_path, capsys):
@@ -227,13 +237,13 @@ def test_stats_dates_and_sessions(tmp_path, capsys):
     main(["import", str(HANDWRITTEN), "--db", db, "--json"])
     capsys.readouterr()
     main(["stats", "--db", db, "--since", "2026-11-02", "--until", "2026-11-02",
-          "--format", "json"])
+          "--kind", "tournament", "--format", "json"])
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert sum(r["hands"] for r in rows) == 2  # the tournament's two hands, on 2 November
     main(["stats", "--db", db, "--by", "session", "--format", "json"])
     sessions = json.loads(capsys.readouterr().out)["rows"]
-    # a day apart each: the cash game, the tournament, the limit game
-    assert [r["hands"] for r in sessions] == [4, 2, 1]
+    # a day apart each: the cash game and the limit game (the tournament is another kind)
+    assert [r["hands"] for r in sessions] == [4, 1]
     empty = [r for r in sessions if r["cbet_flop_chance"] == 0]
     assert all(r["cbet_flop"] is None for r in empty)  # no chance: empty, not 0 %
 
@@ -450,7 +460,7 @@ def test_a_store_of_stats_version_1_is_said_and_brought_up_by_recheck(tmp_path, 
     assert main(["stats", "--db", str(old), "--format", "json"]) == 0
     out = capsys.readouterr()
     assert json.loads(out.out)["stats_version"] == "1"
-    assert f"verify --recheck brings them to version {STATS_VERSION}" in out.err
+    assert "version 1 of the definitions" in out.err and "verify --recheck" in out.err
     assert main(["verify", "--db", str(old), "--recheck"]) == 0
     capsys.readouterr()
     assert main(["stats", "--db", str(old), "--format", "json"]) == 0

@@ -1,0 +1,58 @@
+"""A database written by an earlier handlens, brought up to this schema in place.
+
+Each step takes one schema version to the next with what the stored rows say, in the
+writer's transaction. What only a hand's text says (a tournament known by words of its
+header, a room's anonymous seats) is marked to be read again: ``meta`` key ``recheck``
+holds why, ``handlens verify --recheck`` reads the files again and clears it.
+"""
+from __future__ import annotations
+
+import duckdb
+
+# schema 9 -> 10: each hand's kind (cash, tournament, play money) on hands and player
+# rows in place of the player rows' tournament flag; the player rows' anonymous mark
+_9_TO_10 = """
+DROP VIEW IF EXISTS player_hand_stats;
+DROP VIEW IF EXISTS player_hand_flags;
+ALTER TABLE hands ADD COLUMN kind VARCHAR;
+UPDATE hands SET kind = CASE WHEN NOT supported THEN NULL
+                             WHEN currency = 'play' THEN 'play'
+                             WHEN tournament_id IS NOT NULL OR currency = 'chips' THEN 'tournament'
+                             ELSE 'cash' END;
+ALTER TABLE hand_players ADD COLUMN kind VARCHAR;
+ALTER TABLE hand_players ADD COLUMN anonymous BOOLEAN;
+UPDATE hand_players SET kind = h.kind, anonymous = false
+FROM hands h WHERE h.site = hand_players.site AND h.hand_id = hand_players.hand_id;
+ALTER TABLE hand_players DROP COLUMN tournament;
+ALTER TABLE audit_sessions ADD COLUMN kind VARCHAR;
+UPDATE audit_sessions SET kind = CASE WHEN tournament_id IS NOT NULL THEN 'tournament'
+                                      ELSE 'cash' END;
+"""
+_9_TO_10_RECHECK = ("kinds taken from the stored currency (a hand in chips counted a "
+                    "tournament's) and no seat marked anonymous")
+
+STEPS: dict[str, tuple[str, str, str]] = {"9": ("10", _9_TO_10, _9_TO_10_RECHECK)}
+
+
+def can_upgrade(version: str | None, target: str) -> bool:
+    """Whether the steps lead from ``version`` to ``target``."""
+    seen = set()
+    while version in STEPS and version not in seen:
+        seen.add(version)
+        version = STEPS[version][0]
+    return version == target
+
+
+def upgrade(con: duckdb.DuckDBPyConnection, version: str, target: str) -> list[str]:
+    """Run the steps from ``version`` to ``target`` inside the caller's transaction;
+    the reasons the hands should be read again, one a step."""
+    reasons = []
+    while version != target:
+        version, sql, reason = STEPS[version]
+        for statement in filter(str.strip, sql.split(";")):
+            con.execute(statement).fetchall()
+        reasons.append(reason)
+    con.execute("DELETE FROM meta WHERE key IN ('schema', 'recheck')").fetchall()
+    con.execute("INSERT INTO meta VALUES ('schema', ?), ('recheck', ?)",
+                [target, "; ".join(reasons)]).fetchall()
+    return reasons

@@ -1,0 +1,98 @@
+"""A database written by the handlens before (schema 9) is brought up to this schema when
+opened, reading or writing, with every hand's rows kept; ``verify --recheck`` then reads
+the files again for what only the hand's text says."""
+from __future__ import annotations
+
+import shutil
+
+import duckdb
+import pytest
+
+from support.common import SAMPLES
+from pipeline.cli.main import main
+from pipeline.store.database import SCHEMA_VERSION, Store, connect
+
+FOLDERS = [SAMPLES / "pokerstars", SAMPLES / "phh", SAMPLES / "winning"]
+# schema 10 as schema 9 had it: no kinds, no anonymous mark, the player rows' flag
+_TO_9 = """
+DROP VIEW player_hand_stats; DROP VIEW player_hand_flags;
+ALTER TABLE hand_players ADD COLUMN tournament BOOLEAN;
+UPDATE hand_players SET tournament = h.tournament_id IS NOT NULL FROM hands h
+WHERE h.site = hand_players.site AND h.hand_id = hand_players.hand_id;
+ALTER TABLE hand_players DROP COLUMN kind; ALTER TABLE hand_players DROP COLUMN anonymous;
+ALTER TABLE hands DROP COLUMN kind; ALTER TABLE audit_sessions DROP COLUMN kind;
+UPDATE meta SET value = '9' WHERE key = 'schema'
+"""
+
+
+@pytest.fixture(scope="module")
+def stores(tmp_path_factory):
+    """(a store imported now, the same store as schema 9 wrote it)."""
+    tmp = tmp_path_factory.mktemp("migrate")
+    new = tmp / "new.duckdb"
+    assert main(["import", *map(str, FOLDERS), "--db", str(new), "--quiet"]) == 0
+    old = tmp / "old.duckdb"
+    shutil.copy(new, old)
+    con = duckdb.connect(str(old))
+    for statement in filter(str.strip, _TO_9.split(";")):
+        con.execute(statement)
+    con.close()
+    return new, old
+
+
+def _rows(db, sql):
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return sorted(con.execute(sql).fetchall(), key=repr)
+    finally:
+        con.close()
+
+
+def test_a_schema_9_store_is_brought_up_when_read(stores, tmp_path):
+    new, old = stores
+    db = tmp_path / "old.duckdb"
+    shutil.copy(old, db)
+    con = connect(db, read_only=True)  # (the dashboard's and the CLI readers' way in)
+    version, = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    why, = con.execute("SELECT value FROM meta WHERE key = 'recheck'").fetchone()
+    con.close()
+    assert version == SCHEMA_VERSION and "chips" in why  # (why the files are to be read)
+    # every row as imported now, but what only the text says: a hand in chips is taken
+    # for a tournament's (PHH's research games are cash games in chips)
+    hands = "SELECT * EXCLUDE (kind) FROM hands"
+    assert _rows(db, hands) == _rows(new, hands)
+    players = "SELECT * EXCLUDE (kind, anonymous) FROM hand_players"
+    assert _rows(db, players) == _rows(new, players)
+    kinds = "SELECT site, hand_id, kind FROM hands"
+    changed = set(_rows(db, kinds)) ^ set(_rows(new, kinds))
+    assert changed and {(site, kind) for site, _, kind in changed} == {
+        ("PHH", "tournament"), ("PHH", "cash")}
+    # the stats read the kinds stored
+    assert _rows(db, "SELECT kind, count(*) FROM player_hand_stats GROUP BY 1") == _rows(
+        db, "SELECT h.kind, count(*) FROM hand_players p JOIN hands h USING (site, hand_id)"
+            " WHERE p.chances IS NOT NULL GROUP BY 1")
+
+
+def test_verify_recheck_reads_the_files_again_for_the_rest(stores, tmp_path, capsys):
+    new, old = stores
+    db = tmp_path / "old.duckdb"
+    shutil.copy(old, db)
+    Store(db).close()  # (a writer brings it up too)
+    assert main(["verify", "--db", str(db), "--recheck", "--json"]) in (0, 1)
+    capsys.readouterr()
+    for sql in ("SELECT site, hand_id, kind FROM hands",
+                "SELECT site, hand_id, player, kind, anonymous FROM hand_players",
+                "SELECT * FROM hands"):
+        assert _rows(db, sql) == _rows(new, sql)
+    assert _rows(db, "SELECT value FROM meta WHERE key = 'recheck'") == []
+
+
+def test_a_store_of_an_unknown_schema_is_still_refused(stores, tmp_path):
+    from pipeline.store.database import SchemaError
+    db = tmp_path / "odd.duckdb"
+    shutil.copy(stores[1], db)
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE meta SET value = '8' WHERE key = 'schema'")
+    con.close()
+    with pytest.raises(SchemaError, match="another version of handlens"):
+        connect(db, read_only=True)
