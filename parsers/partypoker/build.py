@@ -43,7 +43,7 @@ HOLDEM = ("Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem")
 # another game's line: its name after the stakes, currency and table kind; NL, PL or FL
 _GAME_NAME = re.compile(r"(?:(?:[$€£] ?[\d.,]+(?:/[$€£]?[\d.,]+)?|\d+[.,/]\S*|[A-Z]{3}|NL|PL|FL"
                         r"|fastforward|SPOTPOKER|Tourney) +)*(.+?)"
-                        r"(?= +-| +Trny| +Game Table| +[$€£]| +\(|$)")
+                        r"(?= +-| +Trny| +Buy-in| +Game Table| +[$€£]| +\(|$)")
 _GAME_LIMIT = re.compile(r"\b(NL|PL|FL)\b")
 BLINDS = frozenset({Kind.POST_SB, Kind.POST_BB, Kind.POST_SB_BB})
 # lines that name a player who plays in the hand (SILENT_BLINDS)
@@ -57,7 +57,10 @@ _FULL_TABLE = 10  # seats of a table whose size is not written
 class PartyBuilder(Builder):
     """Builds one Hand from party's lines (see the module doc)."""
 
-    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": AMOUNT,
+    # NAME: party writes a player who acts without a colon after the name, a player who
+    # chats with one ("Player0: calls me crazy"): a name holds no ": " and does not end
+    # with ":", so no chat line is read as an action (CHAT)
+    PLACEHOLDERS = {**Builder.PLACEHOLDERS, "M": AMOUNT, "NAME": r"(?:[^:\n]|:(?! ))+?(?<!:)",
                     "GAME": "(?:" + "|".join(HOLDEM) + ")",
                     "DAY": r"[A-Za-z]+,? *[A-Za-z]+ \d\d?,? \d\d?:\d\d:\d\d"}
     SHARED_PREFIXES = ("(?P<player>{NAME}) ",)
@@ -93,6 +96,7 @@ class PartyBuilder(Builder):
         self.site, self.hand_id = "PartyPoker", ""
         self.limit: str | None = "NL"
         self.blinds: tuple[Decimal, Decimal] | None = None  # as written: header, level
+        self.header_bb: Decimal | None = None  # a header naming the big blind alone
         self.written_ante = ZERO
         self.buy_in = self.tournament = self.level = None
         self.money_text = self.seat_money = ""  # amounts that name the currency
@@ -127,6 +131,12 @@ class PartyBuilder(Builder):
             self.money_text = bb
         else:
             self.money_text = buy_in  # the table's largest buy-in (STAKES_FROM_THE_BLINDS)
+        self._when(date, tz, year)
+
+    def GAME_BB(self, limit, bb, date, tz, year):
+        # the game first, then the big blind: "NL Texas Hold'em $0.25 USD  - ..."
+        self.limit, self.header_bb = limit, money(bb)
+        self.money_text = bb
         self._when(date, tz, year)
 
     def TOURNEY(self, limit, buy_in, fee, tournament, level, sb, bb, ante, date, tz, year):
@@ -398,6 +408,8 @@ class PartyBuilder(Builder):
         if self.blinds is not None:
             sb, bb = self.blinds
             return sb if LIMITS[self.limit] == Structure.FIXED_LIMIT else bb
+        if self.header_bb is not None:
+            return self.header_bb
         if self.bb_post is not None:
             return self.bb_post
         return 2 * self.sb_post if self.sb_post is not None else ZERO

@@ -72,17 +72,33 @@ RULES = RoomRules(
 )
 
 _ENDED = re.compile(r"^Game ended at:.*$", re.MULTILINE)
+# Between hands, besides white space, WPN's downloaded histories (Sit & Go 2.0 and
+# other tournaments' files) write a line of dashes after a tournament's last hand and,
+# before its first, the tournament's <Game Information> (its "Title: SNG 2.0 $5.50",
+# "Entry #", "Begin Time", "Play Type", "Game Type", "Bet Limit Type", each "key:
+# value") then "<Hand History>" (some files leave that line out). The hands themselves say what they need (the
+# tournament, the game); these are no part of any hand, so passed over.
+_DASHES = r"-{3,}"
+_GAME_INFORMATION = r"<Game Information>(?:\s*[^\s<:][^\r\n:]*:[^\r\n]*)*(?:\s*<Hand History>)?"
+_BETWEEN = re.compile(f"(?:[\\s\ufffd]+|{_DASHES}|{_GAME_INFORMATION})*")
+# in the hand's own text, after its SUMMARY, a line that starts what is between hands
+_AFTER_SUMMARY = re.compile(r"\n(?:-{3,}|<Game Information>)$", re.MULTILINE)
 
 
 class WinningRoom(Room):
     """WPN's room: a hand of the old format ends with its "Game ended at:" line (its
-    UTF-16 files write a blank line after every line, so no blank line ends it)."""
+    UTF-16 files write a blank line after every line, so no blank line ends it); a hand
+    of today's ends at the blank line after its SUMMARY, or at a line of dashes or a
+    <Game Information> block that follows it without one."""
 
     def end(self, text: str) -> int:
         if text.startswith("Game started at:"):
             m = _ENDED.search(text)
             return len(text) if m is None else m.end()
-        return super().end(text)
+        own = super().end(text)
+        at = text.find(self.closing)
+        m = _AFTER_SUMMARY.search(text, at if at >= 0 else 0, own)
+        return own if m is None else m.start()
 
 
 ROOM = WinningRoom(
@@ -96,6 +112,7 @@ ROOM = WinningRoom(
     parse=parse_hand,
     rules=RULES,
     whole=whole,
-    # white space; the half character an odd byte at the end of a UTF-16 file decodes to
-    between=re.compile("[\\s\ufffd]*"),
+    # white space; the half character an odd byte at the end of a UTF-16 file decodes
+    # to; lines of dashes and <Game Information> blocks (_BETWEEN)
+    between=_BETWEEN,
 )

@@ -11,6 +11,15 @@ WPN's conventions, read here (each named where it applies):
 $0.04 | JP Fee $0.02", the old "Pot: 37.05. Rake 1.71. JP fee 0.24") is what the
 winners collected: the pot the actions make is it plus the rake and the jackpot fee.
 
+``SIDE_POTS_AT_THE_SHOWDOWN`` — after each street WPN writes the pot, what will be
+paid of it ("Main pot $280.76 | Rake $0.76"), and each side pot on a line of its own
+("Side pot(1) $836.62 | Rake $2.24"); those written at the showdown (or in the
+SUMMARY) are the final pots: the SUMMARY's main and side pots, which must make the
+total paid (earlier streets' are read for their amounts only).
+
+``SEAT_DRAW`` — a Sit & Go's first hand writes, before the blinds, the card each player
+drew for the button ("Dealt to Villain1 [5d]"): no part of the hand.
+
 ``WINNER_COLLECTS_IN_THE_SUMMARY`` — a pot won without a showdown has no "collected"
 line in the hand: the SUMMARY's "did not show and won $0.25" (the old format's
 "Collects: 0.49" of each player) says who collected what.
@@ -57,6 +66,7 @@ from decimal import Decimal
 from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure,
                          SummarySeat)
 from parsers.base.builder import FOLDED_ON, Builder, _new
+from parsers.base.errors import ParseError
 from parsers.base.values import cards as read_cards
 from parsers.base.values import money, seat_number
 
@@ -95,6 +105,8 @@ class WinningBuilder(Builder):
         self.fees: tuple = ()
         self.named: set[str] = set()  # players lines name besides their actions
         self.summary_run = 1  # the run whose board the SUMMARY's seat lines follow
+        self.pots_written: list[Decimal] = []  # the last pot lines: main pot, side pots
+        self.pots_final = False  # written at the showdown or in the SUMMARY
 
     def HEADER(self, hand_id, title, tournament, limit, level, sb, bb, date, tz):
         self.header(limit, site=SITE, hand_id=hand_id, tournament=tournament,
@@ -119,6 +131,14 @@ class WinningBuilder(Builder):
         Builder.RAISE(self, player, by, to, all_in, None)  # RAISE_TO
         if cap:
             self.cap = money(cap)
+
+    def DEALT(self, player, cards):
+        # SEAT_DRAW: before the blinds, one card a player, drawn for the button
+        if self.street == Street.PREDEAL:
+            if len(read_cards(cards)) != 1:
+                raise ParseError(self.line, "hole cards dealt before the blinds", cards)
+            return
+        Builder.DEALT(self, player, cards)
 
     def WAITS(self, player):
         # WAITING_IS_SITTING_OUT
@@ -150,12 +170,23 @@ class WinningBuilder(Builder):
                         if a.player == player and a.kind not in (Kind.POST_ANTE, Kind.POST_DEAD)),
                        ZERO)
 
-    def POT(self, pot, notes):
-        """The pot after a street, read for nothing but that its amounts are amounts
-        (a line passed over must not hide an impossible one: "Rake $0.0807")."""
-        money(pot)
-        for amount in _NOTE_AMOUNT.findall(notes):
-            money(amount)
+    def POT(self, run, side, pot, notes):
+        """The pot after a street ("Main pot 90.00", then "Side pot(1) 850.00", ...),
+        read for its amounts (a line passed over must not hide an impossible one:
+        "Rake $0.0807"); the pots written at the showdown, or in the SUMMARY, are the
+        room's main and side pots (SIDE_POTS_AT_THE_SHOWDOWN). A run's pot ("Main pot
+        2 $123.00", run it twice) is not the hand's."""
+        amount = money(pot)
+        for note in _NOTE_AMOUNT.findall(notes):
+            money(note)
+        if run is not None:  # (and the side pots after it neither)
+            self.pots_written, self.pots_final = [], False
+            return
+        if side is None:
+            self.pots_written = [amount]
+            self.pots_final = self.street == Street.SHOWDOWN or self.pot is not None
+        else:
+            self.pots_written.append(amount)
 
     def SHOWS(self, player, cards, hand_name):
         Builder.SHOWS(self, player, cards, named(hand_name))
@@ -242,6 +273,10 @@ class WinningBuilder(Builder):
         if not self.collects and self.summary_won:
             # WINNER_COLLECTS_IN_THE_SUMMARY
             self.collects = [Collect(p, a) for p, a in self.summary_won]
+        if self.pot is not None and self.pots_final and len(self.pots_written) > 1:
+            # SIDE_POTS_AT_THE_SHOWDOWN: what each pot pays, for the replay to add up
+            total, rake, _, fees, added = self.pot
+            self.pot = (total, rake, tuple(self.pots_written), fees, added)
         unnamed(self)
         return super().finish()
 

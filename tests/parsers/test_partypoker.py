@@ -485,6 +485,152 @@ Game #15400000002 starts.
     assert PARTY.judge(h).status == "ok"
 
 
+def test_a_cash_header_naming_the_game_first_then_the_big_blind():
+    """"NL Texas Hold'em $0.25 USD  - Thursday, ...": the game first, then the big blind
+    and its currency (two spaces before the dash); the small blind is what is posted."""
+    h = parse_hand("""Game #13100000001 starts.
+
+#Game No : 13100000001
+***** Hand History for Game 13100000001 *****
+NL Texas Hold'em $0.25 USD  - Thursday, November 15, 07:07:34 EST 2012
+Table Tallinn (Real Money)
+Seat 2 is the button
+Total number of players : 3/6
+Seat 2: Hero ( $25 USD )
+Seat 4: Villain ( $31.10 USD )
+Seat 6: Third ( $9.75 USD )
+Villain posts small blind [$0.10 USD].
+Third posts big blind [$0.25 USD].
+** Dealing down cards **
+Dealt to Hero [  Qs Qd ]
+Hero raises [$0.75 USD]
+Villain folds
+Third calls [$0.50 USD]
+** Dealing Flop ** [ 8c, 4d, 2h ]
+Third checks
+Hero bets [$1 USD]
+Third folds
+Hero does not show cards.
+Hero wins $2.60 USD
+""")
+    assert (h.structure, h.stakes.small_blind, h.stakes.big_blind, h.currency) == (
+        Structure.NO_LIMIT, D("0.10"), D("0.25"), "USD")
+    assert h.tournament_id is None
+    assert (h.played_at, h.time_zone) == (datetime(2012, 11, 15, 7, 7, 34), "EST")
+    assert PARTY.judge(h).status == "ok"
+    # the older form of the same stakes reads the same
+    older = hand(STEAL, game="$0.05/$0.10 USD NL Texas Hold'em")
+    newer = hand(STEAL, game="NL Texas Hold'em $0.10 USD ")
+    assert (newer.stakes, newer.currency) == (older.stakes, older.currency)
+    assert PARTY.judge(newer).status == "ok"
+    # the header's big blind is the hand's: a raise to less than twice it is too small
+    assert "RAISE_TOO_SMALL" in codes(STEAL, game="NL Texas Hold'em $0.25 USD ")
+
+
+def test_a_tournament_header_with_the_buy_in_word_and_no_amount():
+    """"NL Texas Hold'em  Buy-in Trny:156119820 Level:5  Blinds-Antes(100/200 -25)":
+    the tournament, its level, blinds and ante are read; no buy-in is written."""
+    h = parse_hand("""***** Hand History for Game 13178347897 *****
+NL Texas Hold'em  Buy-in Trny:156119820 Level:5  Blinds-Antes(100/200 -25) - Thursday, November 29, 20:14:51 CET 2012
+Table Sit & Go (156119820) Table #1 (Real Money)
+Seat 3 is the button
+Total number of players : 3/6
+Seat 1: Anna ( 2,640 )
+Seat 3: Ben ( 1,985 )
+Seat 5: Carl ( 4,375 )
+Trny:156119820 Level:5
+Blinds-Antes(100/200 -25)
+Anna posts ante [25]
+Ben posts ante [25]
+Carl posts ante [25]
+Carl posts small blind [100].
+Anna posts big blind [200].
+** Dealing down cards **
+Dealt to Anna [  Td Tc ]
+Ben folds
+Carl raises [500]
+Anna is all-In  [2,415]
+Carl calls [2,015]
+** Dealing Flop ** [ 7h, 3c, Ks ]
+** Dealing Turn ** [ 2d ]
+** Dealing River ** [ 9s ]
+Anna shows [ Td, Tc ]a pair of Tens.
+Carl shows [ Ah, Qh ]high card Ace.
+Anna wins 5,305 chips from the main pot with a pair of Tens.
+""")
+    assert (h.tournament_id, h.tournament_level, h.currency, h.buy_in) == (
+        "156119820", "5", "chips", None)
+    assert (h.stakes.small_blind, h.stakes.big_blind, h.stakes.ante) == (D(100), D(200), D(25))
+    assert PARTY.judge(h).status == "ok"
+    # another game's hand in the same forms is named as written
+    for game in ("PL Omaha  Buy-in Trny:156119821 Level:1  Blinds(10/20)", "PL Omaha $0.25 USD "):
+        other = parse_hand(text(STEAL, game=game))
+        assert isinstance(other, UnsupportedHand) and other.game == "Omaha", game
+
+
+def test_no_small_blind_as_the_big_blind_of_the_last_hand_left():
+    """The room says so (dealer lines "There is no ..."): only the big blind is posted."""
+    h = hand("""There is no Small Blind in this hand as the Big Blind of the last hand left the table
+Villain posts big blind [$0.10 USD].
+** Dealing down cards **
+Dealt to Hero [  Ah Kd ]
+Hero raises [$0.30 USD]
+Third folds
+Villain folds
+Hero does not show cards.
+Hero wins $0.40 USD
+""")
+    assert [(a.player, a.kind) for a in h.actions if a.street == PRE] == [
+        ("Villain", Kind.POST_BB)]
+    assert PARTY.judge(h).status == "ok"
+    previous = hand(STEAL.replace(
+        "Third posts small blind [$0.05 USD].\n",
+        "There is no Small Blind in this hand as the Big Blind of the previous hand left the "
+        "table\n").replace("$0.45", "$0.40"))
+    assert PARTY.judge(previous).status == "ok"
+
+
+def test_the_dealer_s_and_the_players_chat_lines_are_passed_over():
+    """Chat lines, the dealer's and the players', wherever they come; a player's line
+    "name: calls [$1 USD]" is chat (party writes no colon after an acting player's
+    name), never a call."""
+    h = hand("""Third: gl all
+Chat has been disabled for this table
+Third posts small blind [$0.05 USD].
+Villain posts big blind [$0.10 USD].
+There will be a break in 4 minute(s)
+** Dealing down cards **
+Dealt to Hero [  Ah Kd ]
+Villain: calls me crazy
+Hero raises [$0.30 USD]
+Villain: calls [$0.30 USD]
+Third has been disconnected
+Third is connected
+Third: Hero folds [$5 USD]
+Third folds
+Villain will be using his time bank
+Villain is disconnected. We will wait for Villain to reconnect for a maximum of 30 seconds.
+Villain has been reconnected and has 20 seconds to act.
+Villain folds
+Villain:
+Hero does not show cards.
+Hero wins $0.45 USD
+Hero: ty
+""")
+    assert [(a.player, a.kind) for a in h.actions] == [
+        ("Third", Kind.POST_SB), ("Villain", Kind.POST_BB), ("Hero", Kind.RAISE),
+        ("Third", Kind.FOLD), ("Villain", Kind.FOLD)]
+    assert [(c.player, c.amount) for c in h.collects] == [("Hero", D("0.45"))]
+    assert PARTY.judge(h).status == "ok"
+    # an action's line is still one: without the colon, the call is read (and judged)
+    called = hand(STEAL.replace("Villain folds", "Villain calls [$0.20 USD]\nVillain: nh"))
+    assert ("Villain", Kind.CALL, D("0.20")) in [(a.player, a.kind, a.amount)
+                                                 for a in called.actions]
+    # a seat line is never chat
+    with pytest.raises(ParseError, match="unrecognised line: Seat 6: Late"):
+        hand(STEAL, seats=SEATS + "Seat 6: Late (sitting)\n")
+
+
 def test_hands_the_room_e_mailed():
     h = parse_hand("""***** Hand History For Game 9400000001 *****
 0.01/0.02 Texas Hold'em Game Table (NL)  -  Mon Jul 12 13:38:32 EDT 2010

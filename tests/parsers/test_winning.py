@@ -676,3 +676,137 @@ def test_a_hand_cut_in_its_summary_is_not_whole():
         last = text.rindex("\nSeat ")
         assert last > summary
         assert not WPN.complete(text[:last])
+
+
+SIDE_POT = """Game Hand #80600001 - Tournament #11200001 - Holdem(No Limit) - Level 1 (10.00/20.00)- 2019/07/25 02:31:33 UTC
+Table '1' 9-max Seat #1 is the button
+Seat 1: Ann (300.00)
+Seat 2: Bob (2000.00)
+Seat 3: Cy (2000.00)
+Bob posts the small blind 10.00
+Cy posts the big blind 20.00
+*** HOLE CARDS ***
+Dealt to Bob [Kd Qc]
+Ann raises 300.00 to 300.00 and is all-in
+Bob calls 290.00
+Cy calls 280.00
+*** FLOP *** [Ks 8d 4c]
+Main pot 900.00
+Bob bets 400.00
+Cy calls 400.00
+*** TURN *** [Ks 8d 4c] [2h]
+Main pot 900.00
+Side pot(1) 800.00
+Bob checks
+Cy checks
+*** RIVER *** [Ks 8d 4c 2h] [9s]
+Main pot 900.00
+Side pot(1) 800.00
+Bob checks
+Cy checks
+*** SHOW DOWN ***
+Main pot 900.00
+Side pot(1) 800.00
+Bob shows [Kd Qc] (a pair of Kings [Ks Kd Qc 9s 8d])
+Cy shows [Jh Th] (a high card, King high [Ks Jh Th 9s 8d])
+Ann shows [Ah Ad] (a pair of Aces [Ah Ad Ks 9s 8d])
+Ann collected 900.00 from main pot
+Bob collected 800.00 from side pot-1
+*** SUMMARY ***
+Total pot 1700.00 | Rake 0.00
+Board [Ks 8d 4c 2h 9s]
+Seat 1: Ann (button) showed [Ah Ad] and won 900.00 with a pair of Aces [Ah Ad Ks 9s 8d]
+Seat 2: Bob (small blind) showed [Kd Qc] and won 800.00 with a pair of Kings [Ks Kd Qc 9s 8d]
+Seat 3: Cy (big blind) showed [Jh Th] and lost with a high card, King high [Ks Jh Th 9s 8d]
+"""
+
+
+def test_side_pots_each_on_its_line_after_the_main_pot():
+    """"Side pot(1) 800.00" after "Main pot 900.00": those written at the showdown are
+    the hand's pots (SIDE_POTS_AT_THE_SHOWDOWN), which must make the total paid; a
+    street's earlier ones are the pot before its betting."""
+    h = parse_hand(SIDE_POT)
+    assert h.summary.pots == (D(900), D(800))
+    assert [(c.player, c.amount, c.pot) for c in h.collects] == [("Ann", D(900), 0),
+                                                                 ("Bob", D(800), 1)]
+    assert judge(SIDE_POT).status == "ok"
+    at = SIDE_POT.index("*** SHOW DOWN ***")
+    wrong = SIDE_POT[:at] + SIDE_POT[at:].replace("Side pot(1) 800.00", "Side pot(1) 700.00", 1)
+    assert "SUMMARY_MISMATCH" in findings(wrong)
+    # a street's pots are not the hand's: where no showdown writes them, none are kept
+    no_showdown = SIDE_POT[:at] + SIDE_POT[at:].replace(
+        "Main pot 900.00\nSide pot(1) 800.00\n", "", 1)
+    assert parse_hand(no_showdown).summary.pots == ()
+    assert judge(no_showdown).status == "ok"
+    # written in the SUMMARY, under the total: the same pots
+    in_summary = no_showdown.replace("Total pot 1700.00 | Rake 0.00\n",
+                                     "Total pot 1700.00 | Rake 0.00\nMain pot 900.00\n"
+                                     "Side pot(1) 800.00\n")
+    assert parse_hand(in_summary).summary.pots == (D(900), D(800))
+    assert judge(in_summary).status == "ok"
+    # a cash table's pots, what each pays after its rake ("| Rake $0.76")
+    cash = (SIDE_POT.replace("Game Hand #80600001 - Tournament #11200001 - Holdem(No Limit) - "
+                             "Level 1 (10.00/20.00)- ", "Hand #70600001 - Holdem(No Limit) - "
+                             "$10.00/$20.00 - ")
+            .replace("Table '1' 9-max", "Cedar Flats 9-max"))
+    for amount in ("300.00", "2000.00", "10.00", "20.00", "290.00", "280.00", "400.00"):
+        cash = cash.replace(f" {amount}", f" ${amount}").replace(f"({amount})", f"(${amount})")
+    cash = (cash.replace("Main pot 900.00", "Main pot $895.50 | Rake $4.50")
+            .replace("Side pot(1) 800.00", "Side pot(1) $796.00 | Rake $4.00")
+            .replace("collected 900.00", "collected $895.50")
+            .replace("collected 800.00", "collected $796.00")
+            .replace("won 900.00", "won $895.50").replace("won 800.00", "won $796.00")
+            .replace("Total pot 1700.00 | Rake 0.00", "Total pot $1691.50 | Rake $7.50 | "
+                     "JP Fee $1.00"))
+    h = parse_hand(cash)
+    assert (h.currency, h.summary.pots) == ("USD", (D("895.50"), D("796.00")))
+    assert judge(cash).status == "ok"
+
+
+def test_a_sit_and_go_file_its_game_information_and_dashes_between_hands():
+    """WPN's downloaded tournament histories: each tournament's hands after its
+    <Game Information> block ("key: value" lines, then "<Hand History>"), a line of
+    dashes after its last; neither is part of a hand nor an error. Its first hand
+    writes the card each player drew for the button (SEAT_DRAW)."""
+    from parsers.base.split import decode, split_hands
+    info = ("<Game Information>\nTitle: SNG 2.0 $5.50\nEntry #: 4000001\n"
+            "Begin Time: 2019/07/21 17:40:02 UTC\nBuyin to Payout: Real To Real\n"
+            "Play Type: Sit & Go\nGame Type: Hold\u2019em\nBet Limit Type: No Limit\n\n"
+            "<Hand History>\n")
+    dashes = "-" * 68 + "\n"
+    first = TOURNAMENT.replace("Hero posts ante", "Dealt to Hero [5d]\nDealt to Eli [Ks]\n"
+                                                  "Dealt to Fay [As]\nHero posts ante", 1)
+    assert parse_hand(first).seats[0].hole_cards == ("6c", "7h")
+    files = (info + first + "\n" + SIDE_POT + "\n" + dashes + info + TOURNAMENT + "\n" + dashes,
+             # a line of dashes right under the SUMMARY; an old-format hand among them
+             info + TOURNAMENT + dashes + info + CASH + "\n" + OLD_CASH + dashes + "\n")
+    for body in files:
+        for sep in ("\n", "\r\n"):
+            text, encoding = decode(body.replace("\n", sep).encode("utf-8"))
+            hands = split_hands(text, WPN, encoding)
+            assert [h.stray for h in hands] == [None] * 3
+            assert all(h.complete and dashes not in h.text + "\n" and "<" not in h.text
+                       for h in hands)
+            assert [judge(h.text).status for h in hands] == ["ok"] * 3
+    # some files leave out the "<Hand History>" line
+    text, encoding = decode((info.replace("<Hand History>\n", "") + TOURNAMENT).encode())
+    assert [(h.stray, judge(h.text).status) for h in split_hands(text, WPN, encoding)] == [
+        (None, "ok")]
+    # what is not a separator nor such a block still is text between hands
+    text, encoding = decode((TOURNAMENT + "\n-- notes --\n" + CASH).encode())
+    assert [h.stray is not None for h in split_hands(text, WPN, encoding)] == [False, True, False]
+    with pytest.raises(ParseError, match="hole cards dealt before the blinds"):
+        parse_hand(TOURNAMENT.replace("Hero posts ante", "Dealt to Hero [5d 6d]\nHero posts ante"))
+
+
+def test_a_summary_seat_that_mucked_without_its_cards():
+    """"Seat 6: Villain3 mucked": the loser's cards not written (the hand says "mucks
+    hand")."""
+    text = CASH.replace("Bo. Dune shows [Kc Ad] (a pair of Kings [Kh Kc Ad Th 7s])",
+                        "Bo. Dune mucks hand").replace(
+        "Seat 2: Bo. Dune (big blind) showed [Kc Ad] and lost with a pair of Kings "
+        "[Kh Kc Ad Th 7s]", "Seat 2: Bo. Dune (big blind) mucked")
+    h = parse_hand(text)
+    assert [(s.player, s.outcome, s.cards) for s in h.summary.seats if s.seat == 2] == [
+        ("Bo. Dune", "mucked", ())]
+    assert judge(text).status == "ok"
