@@ -91,8 +91,9 @@ class WinningBuilder(Builder):
     silent = Builder.silent | {"SEAT_WAITING", "RUN_IT_TWICE", "TITLE"}
     # another game's header: Omaha, Omaha H/L, 5Card Omaha, Six Plus Hold'em, ...
     HOLDEM_GAMES = frozenset({"Holdem"})
-    OTHER_GAME = re.compile(r"(?:Game )?Hand #(?P<hand_id>\d+) - (?:.*?Tournament #\d+ - )?"
-                            r"(?P<game>[^(]*)\((?P<limit>[^)]*)\)")
+    # (a tournament's title and number before it: "OSS #27 $100K GTD - ", "Tournament #1 - ")
+    OTHER_GAME = re.compile(r"(?:Game )?Hand #(?P<hand_id>\d+) - (?:[^\n]*? - )??"
+                            r"(?P<game>[^()\n-]+)\((?P<limit>[^()\n]*Limit)\)")
 
     def tournament_cost(self) -> tuple[None, None]:
         return None, None  # the header names the tournament ("$5,000 GTD"), not its buy-in
@@ -263,7 +264,7 @@ class WinningBuilder(Builder):
 
     def currency(self) -> str:
         head = self.head
-        if head["tournament"] is not None:
+        if self.in_tournament():  # (a tournament's number, level or name in the header)
             return "chips"
         if head["currency"]:
             return head["currency"]

@@ -810,3 +810,16 @@ def test_a_summary_seat_that_mucked_without_its_cards():
     assert [(s.player, s.outcome, s.cards) for s in h.summary.seats if s.seat == 2] == [
         ("Bo. Dune", "mucked", ())]
     assert judge(text).status == "ok"
+
+
+def test_a_tournament_named_without_its_number_is_a_tournament():
+    """WPN headers may name a tournament by its title alone ("OSS #27 $100K GTD", "$5
+    Turbo 9-Max"): a tournament's hand in chips, never a cash game."""
+    for title in ("OSS #27 $100K GTD", "$5 Turbo 9-Max"):
+        text = TOURNAMENT.replace("Tournament #11182752", title)
+        h = parse_hand(text)
+        assert (h.kind, h.currency, h.tournament_id, h.tournament_level) == (
+            GameKind.TOURNAMENT, "chips", None, "15")
+        assert h.buy_in == title and judge(text).status == "ok"
+    h = parse_hand(TOURNAMENT)
+    assert (h.kind, h.tournament_id, h.buy_in) == (GameKind.TOURNAMENT, "11182752", None)
