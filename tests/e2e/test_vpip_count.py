@@ -115,10 +115,24 @@ def test_vpip_and_pfr_equal_a_count_from_the_hand_text(tmp_path, capsys):
                 want[p, "pfr_done"] += pd
     assert len(seen) > 300
     capsys.readouterr()
-    assert main(["stats", "--db", str(db), "--by", "player", "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)["rows"]
-    got = Counter({(r["player"], k): r[k] for r in rows
-                   for k in ("vpip_chance", "vpip_done", "pfr_chance", "pfr_done") if r[k]})
+    got: Counter = Counter()
+    for kind in ("cash", "tournament", "play"):  # (never added together by stats)
+        assert main(["stats", "--db", str(db), "--by", "player", "--kind", kind,
+                     "--format", "json"]) == 0
+        for r in json.loads(capsys.readouterr().out)["rows"]:
+            for k in ("vpip_chance", "vpip_done", "pfr_chance", "pfr_done"):
+                got[r["player"], k] += r[k]
     assert sum(got.values()) > 1000
+    # every chance and done of everyone, seat labels ("Player3", summed as one row,
+    # "anonymous seats") too
+    for k in ("vpip_chance", "vpip_done", "pfr_chance", "pfr_done"):
+        assert sum(n for (_, s), n in got.items() if s == k) == \
+            sum(n for (_, s), n in want.items() if s == k), k
+    # and each person's: the names never stored as a label (a label is a person where it
+    # names the hero)
+    labels = {p for (p,) in query(db, "SELECT DISTINCT player FROM hand_players WHERE anonymous")}
+    got = +Counter({key: n for key, n in got.items()
+                    if key[0] not in labels and key[0] != "anonymous seats"})
+    want = +Counter({key: n for key, n in want.items() if key[0] not in labels})
     differ = {k: (got[k], want[k]) for k in set(got) | set(want) if got[k] != want[k]}
     assert not differ, sorted(differ.items())[:20]
