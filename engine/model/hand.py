@@ -191,6 +191,11 @@ class Hand:
     # what each player had at the end of the hand, where the record writes it (the Poker
     # Hand History's finishing_stacks): (player, chips); None where it writes none
     finishing_stacks: tuple[tuple[str, Decimal], ...] | None = None
+    # each player's own account as the room writes it (iPoker's bet= and win=): (player,
+    # what they put in, what they took back: their winnings and any uncalled bet given
+    # back to them; None where part of that is written nowhere, an uncalled bet the room
+    # returns without a figure); None where the record writes no such account
+    player_totals: tuple[tuple[str, Decimal, Decimal | None], ...] | None = None
 
     def dealt_in(self) -> list[Seat]:
         """The seats dealt into the hand (docs/STATS.md, "Who is dealt in"): not sitting
