@@ -213,6 +213,11 @@ class Hand:
     # players the record names by a label, not a name (a seat, a position, a hash): seats,
     # never people; the hero is never among them
     anonymous: frozenset[str] = frozenset()
+    # each player's own account as the room writes it (iPoker's bet= and win=): (player,
+    # what they put in, what they took back: their winnings and any uncalled bet given
+    # back to them; None where part of that is written nowhere, an uncalled bet the room
+    # returns without a figure); None where the record writes no such account
+    player_totals: tuple[tuple[str, Decimal, Decimal | None], ...] | None = None
 
     def __post_init__(self) -> None:
         if not self.kind:

@@ -57,7 +57,8 @@ CODES = {
     "OVER_STACK": "more chips than the player had",
     # pots
     "BAD_UNCALLED_RETURN": "an uncalled bet returned wrongly, or not written",
-    "POT_MISMATCH": "the pot rebuilt from the actions differs from the room's",
+    "POT_MISMATCH": "the pot rebuilt from the actions differs from the room's (or what a "
+                    "player put in from the room's own account of them)",
     "RAKE_MISMATCH": "collected + rake + fees differ from the pot",
     "NOT_ELIGIBLE": "a pot paid to a player not in it",
     "WRONG_WINNER": "a pot paid to a player without the best hand",
@@ -65,7 +66,8 @@ CODES = {
     # showdown
     "HAND_NAME_MISMATCH": "the printed hand name does not match the cards",
     "CARDS_NOT_SHOWN": "a pot won at showdown by cards nobody saw",
-    "SUMMARY_MISMATCH": "the SUMMARY says otherwise than the hand",
+    "SUMMARY_MISMATCH": "the SUMMARY (or the room's own account of a player) says otherwise "
+                        "than the hand",
     "FINISHING_STACK_MISMATCH": "a player ends with other than the stack the record writes",
     "UNSUPPORTED_GAME": "a game the engine does not play",
     "ENGINE_ERROR": "the engine failed on this hand (a bug of ours, not the room's)",
@@ -114,7 +116,7 @@ def replay(hand: Hand | UnsupportedHand, rules: RoomRules = DEFAULT) -> Verdict:
 
 class _Replay:
     __slots__ = ("hand", "rules", "findings", "unit", "state", "kept_in_pot",
-                 "unwritten_returns",
+                 "unwritten_returns", "due_back",
                  "known", "ranks", "hole", "seated_well", "cards_fit", "last_seat")
 
     def __init__(self, hand: Hand, rules: RoomRules) -> None:
@@ -154,6 +156,7 @@ class _Replay:
         self.state = HandState(after + upto, stack, hand.stakes.cap)
         self.kept_in_pot: dict[str, Decimal] = {}  # uncalled bets the room paid as pot
         self.unwritten_returns: list[tuple[str, Decimal]] = []  # given back, not written
+        self.due_back: dict[str, Decimal] = {}  # the uncalled bet the rules give back
         self.known: dict[str, tuple[str, ...]] | None = None  # cards seen, once asked
         self.ranks: dict[tuple, int] = {}  # (two cards, board) -> rank, once evaluated
 
@@ -182,6 +185,7 @@ class _Replay:
         self.check_hand_names()
         self.check_summary()
         self.check_finishing_stacks()
+        self.check_player_totals()
         return self.findings
 
     # ------------------------------------------------------------ structure
@@ -368,6 +372,7 @@ class _Replay:
             uncalled(bets), hand, state.pot() + added)
         basis = self._judge_return(settled)
         for top, back in settled.due:
+            self.due_back[top] = self.due_back.get(top, ZERO) + back
             state.give_back(top, back)
             bets[top] -= back
         pots = build_pots(bets, state.live(), state.all_in,
@@ -654,6 +659,59 @@ class _Replay:
             if ends != chips:
                 self.add("FINISHING_STACK_MISMATCH", f"{player} ends with {ends}; the record "
                                                      f"writes {chips}")
+
+    # ------------------------------------------------------------ the room's own totals
+    def check_player_totals(self) -> None:
+        """Each player's own account as the record writes it (``Hand.player_totals``:
+        iPoker's bet= and win=) against the replay: what their actions put in, and what
+        came back to them (what they collect, and the uncalled bet the rules give back).
+
+        What a player put in other than the actions say is a POT_MISMATCH naming both
+        amounts: an error, but a warning where the room counts more in than the actions
+        only for the player whose uncalled bet it gives back without a figure, no more
+        than that bet, and every player whose money the account tells ends with the
+        same money (the room counts the extra in and back out); what came back other
+        than the replay pays, a SUMMARY_MISMATCH (but for an uncalled bet the record
+        does not give back as due, which BAD_UNCALLED_RETURN names)."""
+        written = self.hand.player_totals
+        if written is None:
+            return
+        contributed, back = self.state.contributed, self.due_back
+        collected: dict[str, Decimal] = {}
+        for c in self.hand.collects:
+            collected[c.player] = collected.get(c.player, ZERO) + c.amount
+        written_back: dict[str, Decimal] = {}
+        for player, amount in self.hand.uncalled:
+            written_back[player] = written_back.get(player, ZERO) + amount
+        same_money, put_wrong = True, []
+        for player, put, taken in written:
+            returned = back.get(player, ZERO)
+            ours = contributed.get(player, ZERO) + returned  # (before the return)
+            if put != ours:
+                put_wrong.append((player, ours, put, taken is None))
+            if taken is None:
+                continue
+            ours_back = collected.get(player, ZERO) + returned
+            # (an uncalled bet the record does not give back as due: BAD_UNCALLED_RETURN)
+            if taken != ours_back and taken != collected.get(player, ZERO) \
+                    + written_back.get(player, ZERO):
+                self.add("SUMMARY_MISMATCH", f"{player} takes back {ours_back} in the hand "
+                                             f"(collected, and an uncalled bet given back); "
+                                             f"the room's own account says {taken}")
+            if taken - put != ours_back - ours:
+                same_money = False
+        stacks = {s.player: s.stack for s in self.hand.seats}
+        for player, ours, put, unwritten in put_wrong:
+            counted_twice = (same_money and unwritten
+                             and ZERO < put - ours <= back.get(player, ZERO))
+            had = stacks.get(player)
+            self.add("POT_MISMATCH", f"{player} puts in {ours} by the actions; the room's "
+                                     f"own account says {put}"
+                     + (f", more than the {had} they had" if had is not None and put > had
+                        and not self.rules.zero_stack_not_known else "")
+                     + (" (the extra it counts comes back with the uncalled bet)"
+                        if counted_twice else ""),
+                     severity=WARNING if counted_twice else ERROR)
 
 
 def _seat_number(seat) -> int:

@@ -49,4 +49,6 @@ def hero_named(hand: Hand, name: str) -> Hand:
         chips_added=tuple((who(p), a) for p, a in hand.chips_added),
         finishes=each(hand.finishes), summary=summary,
         finishing_stacks=None if hand.finishing_stacks is None else
-        tuple((who(p), c) for p, c in hand.finishing_stacks))
+        tuple((who(p), c) for p, c in hand.finishing_stacks),
+        player_totals=None if hand.player_totals is None else
+        tuple((who(p), put, back) for p, put, back in hand.player_totals))

@@ -43,13 +43,27 @@ showing and wins nothing mucked;
 ``win=`` holds the part of their bet nobody called (paid as a "win" even where
 another player won the pot); the builder returns it, and what is left of the
 ``win=`` is what they collected from the pot;
-``UNCALLED_APART_IN_NEWER_CLIENTS`` — the clients that write their
-``<client_version>`` (2018 on) leave the uncalled bet out of ``win=`` (``bet=``
-still holds it): it is given back apart;
-``BET_IS_THE_ROOMS_ACCOUNT`` — where a player's ``bet=`` is not what their actions
-put in, the room's own figures do not add up: the Hand then carries them as its
-summary (the pot the room's ``bet=`` make), which the replay judges against the
-actions (POT_MISMATCH).
+``UNCALLED_APART_IN_NEWER_CLIENTS`` — the newer clients leave the uncalled bet out of
+``win=`` (``bet=`` still holds it): it is given back apart. Which a file is, is what
+its ``<uncalled_bet_enabled>`` says where written (true: apart; false, as the 17.5
+clients and the files converted from Ignition's hands write: within the win); else a
+``<client_version>`` of 20 or more gives it back apart, and a file without one (the
+clients before 2018) within the win; a client before 20 that says nothing is told by
+the room's own figures (``win=`` that hold the bet pay out more than the pot the
+actions make);
+``BET_AND_WIN_ARE_THE_ROOMS_ACCOUNT`` — each player's ``bet=`` and ``win=`` are the
+room's own account of them: the Hand carries them (``Hand.player_totals``: what they
+put in, and what came back, the uncalled bet given back apart being written nowhere)
+and the replay judges them player by player (POT_MISMATCH, SUMMARY_MISMATCH).
+
+The action types, checked against fpdb's iPoker reader, DriveHUD's and HHSmithy's and
+against the room's own ``bet=`` on every real file: a sum is what the action adds,
+but a type 23's, which is the street's total ("raise to"; type 6 is a raise by what
+it adds); an all-in (7) is a call, bet or raise by what it adds; antes (15) and both
+blinds (a type 2 of the two) are counted whole; 8 and 9 (a blind not posted) add
+nothing. Where a ``bet=`` differs from that, the next game's ``chips=`` follow the
+actions (a small blind who raised counted twice, an all-in player's ante counted
+twice or not at all): the room's ``bet=`` is wrong, and the replay says so.
 """
 from __future__ import annotations
 
@@ -208,6 +222,8 @@ class IPokerBuilder(Builder):
         self.seat_numbers: set[str | None] = set()
         self.written_bet: dict[str, Decimal] = {}  # the room's bet= and win= of each player
         self.written_win: dict[str, Decimal] = {}
+        self.accounted: list[str] = []  # the players whose bet= and win= are written
+        self.totals: tuple | None = None  # Hand.player_totals, as _settle reads them
         self.pocket: set[str] = set()  # players dealt pocket cards (shown or not)
         self.away: set[str] = set()  # players who sat out (types 8 and 9)
         self.acted: set[str] = set()
@@ -296,6 +312,8 @@ class IPokerBuilder(Builder):
         self.stacks[name] = self.left[name] = stack
         self.written_bet[name] = amount(p.get("bet") or "0")
         self.written_win[name] = amount(p.get("win") or "0")
+        if "bet" in p.attrib and "win" in p.attrib:
+            self.accounted.append(name)
 
     def round(self, rnd: ET.Element) -> None:
         """One <round>: 0 the blinds and antes, 1 the pocket cards and preflop, then one
@@ -461,12 +479,12 @@ class IPokerBuilder(Builder):
                     self.shows.append(Show(name, self.dealt[name]))
                 elif not self.written_win.get(name):
                     self.shows.append(Show(name, (), False))
-        self._settle(names)
+        self._settle()
         self.seats = [(seat, name, stack, name in out, None) for seat, name, stack in players]
         self.table = head.get("tablename") or ""
         self.max_seats = _int(self.table_size)
-        self.in_tournament = bool(head.get("tournamentcode") or head.get("tournamentname")
-                                  or head.get("buyin") or head.get("totalbuyin"))
+        staked = self.sb is not None or self.small_bet is not None  # stakes in the game type
+        self.in_tournament = _in_tournament(head, staked)
         buy_in = head.get("totalbuyin") or head.get("buyin") if self.in_tournament else None
         tournament = _tournament(head) if self.in_tournament else None
         self.head = {**self.HEAD, "site": SITE, "hand_id": self.hand_id,
@@ -475,32 +493,55 @@ class IPokerBuilder(Builder):
         if buy_in and tournament is None:  # (a tournament whose number is not written)
             cost, currency = buy_in_cost(buy_in)
             hand = replace(hand, buy_in_amount=cost, buy_in_currency=currency)
-        return hand
+        return replace(hand, player_totals=self.totals)
 
-    def _settle(self, names: set[str]) -> None:
-        """WIN_HOLDS_THE_UNCALLED_BET: the uncalled bet, and what each collected;
-        BET_IS_THE_ROOMS_ACCOUNT: where bet= is not what the actions put in, the pot
-        the room's bet= make is the Hand's summary."""
+    def _settle(self) -> None:
+        """WIN_HOLDS_THE_UNCALLED_BET (or UNCALLED_APART_IN_NEWER_CLIENTS): the uncalled
+        bet, and what each collected; BET_AND_WIN_ARE_THE_ROOMS_ACCOUNT: each player's
+        bet= and win= are the Hand's ``player_totals``, which the replay judges."""
         bets = {p: v - self.dead.get(p, ZERO) for p, v in self.spent.items()}
         back = uncalled(bets)
         wins = dict(self.written_win)
+        apart = None  # the player whose uncalled bet comes back without a figure
         if back is not None:
             top, extra = back
-            if "client_version" in self.session \
-                    or self.written_bet.get(top) == self.spent.get(top, ZERO) - extra:
-                # UNCALLED_APART_IN_NEWER_CLIENTS (or bet= and win= leave it out): given
-                # back apart, win= is what the pot paid
+            if self._uncalled_apart(top, extra):
+                # given back apart: win= is what the pot paid
                 self.uncalled.append(back)
+                apart = top
             elif wins.get(top, ZERO) >= extra:
                 wins[top] -= extra
                 self.uncalled.append(back)
         self.collects = [Collect(p, v) for p, v in wins.items() if v]
-        put = {name: self.spent.get(name, ZERO) for name in names}
-        if put != self.written_bet:
-            total = sum(self.written_bet.values(), ZERO) - sum((v for _, v in self.uncalled),
-                                                               ZERO)
-            paid = sum((c.amount for c in self.collects), ZERO)
-            self.pot = (total, max(total - paid, ZERO), (), (), ZERO)
+        written = set(self.accounted)
+        self.totals = tuple((name, self.written_bet[name],
+                             None if name == apart else self.written_win[name])
+                            for _, name, _ in self.players if name in written) or None
+
+    def _uncalled_apart(self, top: str, extra: Decimal) -> bool:
+        """UNCALLED_APART_IN_NEWER_CLIENTS: does the room give the uncalled bet back
+        apart (``win=`` leaves it out, ``bet=`` still holds it), or within the bettor's
+        ``win=`` (WIN_HOLDS_THE_UNCALLED_BET)? ``<uncalled_bet_enabled>`` says so where
+        written (true: apart; false, as the 17.5 clients and the files converted from
+        Ignition write: within the win); else the clients from version 20 give it back
+        apart, and those that write no ``<client_version>`` (before 2018) within the win,
+        unless ``bet=`` leaves it out too; a client before 20 that says nothing: the
+        room's own figures tell (win= that hold the bet pay out more than the pot the
+        actions make)."""
+        head = self.session
+        enabled = head.get("uncalled_bet_enabled", "").lower()
+        if enabled in ("true", "false"):
+            return enabled == "true"
+        version = _major(head.get("client_version"))
+        if version is not None and version >= 20:
+            return True
+        if self.written_bet.get(top) == self.spent.get(top, ZERO) - extra:
+            return True  # bet= and win= leave it out
+        if version is None:
+            return False
+        pot = sum(self.spent.values(), ZERO) - extra
+        wins = self.written_win
+        return not (wins.get(top, ZERO) >= extra and sum(wins.values(), ZERO) > pot)
 
     def played_at(self) -> tuple[datetime | None, None]:
         return stamp(self.when), None  # (no time zone is written)
@@ -639,6 +680,12 @@ def _number(el: ET.Element) -> int:
         raise ParseError(1, "an action's number is not a number", el.get("no") or "") from None
 
 
+def _major(version: str | None) -> int | None:
+    """A <client_version>'s major number ("18.9.3.4" → 18); None where not written."""
+    head = (version or "").strip().split(".")[0]
+    return int(head) if head.isdigit() else None
+
+
 def _int(text: str | None) -> int | None:
     return int(text) if text and text.strip().isdigit() else None
 
@@ -656,6 +703,22 @@ def _currency(head: dict[str, str], tournament: bool) -> str:
         return SIGNS[sign.group()]
     written = head.get("currency")
     return written.upper() if written and written.isalpha() else "play"
+
+
+_NOT_NOTHING = re.compile(r"[1-9]")
+
+
+def _in_tournament(head: dict[str, str], staked: bool) -> bool:
+    """A session names its tournament, or its buy-in; CASH_HEADER_WITH_A_BUY_IN_OF_NOTHING:
+    the converters that write other rooms' cash tables as iPoker XML (Bovada, Ignition,
+    BetOnline hands) write ``<buyin>$0+$0</buyin>`` (or ``0``) and no tournament: a buy-in
+    of nothing at a game type with stakes is a cash table's."""
+    if head.get("tournamentcode") or head.get("tournamentname"):
+        return True
+    buy_in = head.get("totalbuyin") or head.get("buyin")
+    if not buy_in:
+        return False
+    return not staked or _NOT_NOTHING.search(buy_in) is not None
 
 
 def _tournament(head: dict[str, str]) -> str | None:

@@ -414,6 +414,28 @@ def test_summary_that_disagrees_with_the_hand():
     assert "SUMMARY_MISMATCH" in v.codes
 
 
+def test_the_room_s_own_account_of_each_player_against_the_replay():
+    # Hand.player_totals (iPoker's bet= and win=): what each put in, what came back
+    from dataclasses import replace as with_
+    from decimal import Decimal as D
+    hand = parse_hand(HEAD + SEATS + steal())
+    right = (("Hero", D("0.30"), D("0.45")), ("Villain", D("0.05"), D(0)),
+             ("Third", D("0.10"), D(0)))
+    assert STARS.judge(with_(hand, player_totals=right)).status == "ok"
+    off = STARS.judge(with_(hand, player_totals=(("Hero", D("0.35"), D("0.45")),) + right[1:]))
+    assert [(f.code, f.severity, f.message) for f in off.findings] == [
+        ("POT_MISMATCH", "error", "Hero puts in 0.30 by the actions; the room's own account "
+                                  "says 0.35")]
+    back = STARS.judge(with_(hand, player_totals=right[:2] + (("Third", D("0.10"), D("0.05")),)))
+    assert [(f.code, f.message) for f in back.findings] == [
+        ("SUMMARY_MISMATCH", "Third takes back 0 in the hand (collected, and an uncalled bet "
+                             "given back); the room's own account says 0.05")]
+    # what comes back without a figure (None) is not judged; the extra it counts in, no
+    # more than that bet, a warning
+    apart = STARS.judge(with_(hand, player_totals=(("Hero", D("0.35"), None),) + right[1:]))
+    assert apart.status == "warning" and apart.codes == ["POT_MISMATCH"]
+
+
 # ------------------------------------------------------------------ standard order
 
 HEADS_UP = """Seat 1: Hero ($10 in chips)

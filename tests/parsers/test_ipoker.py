@@ -117,7 +117,7 @@ def test_what_does_not_add_up_is_found():
     wrong = ROOM.judge(hand(SHOWDOWN.replace('win="$0.38"', 'win="$0"').replace(
         'name="Villa" chips="$4" dealer="0" win="$0"', 'name="Villa" chips="$4" dealer="0" win="$0.38"')))
     assert wrong.status == "failed" and "WRONG_WINNER" in wrong.codes
-    # BET_IS_THE_ROOMS_ACCOUNT: a bet= the actions do not make
+    # BET_AND_WIN_ARE_THE_ROOMS_ACCOUNT: a bet= the actions do not make
     bet = ROOM.judge(hand(SHOWDOWN.replace('bet="$0.04"', 'bet="$0.10"')))
     assert bet.status == "failed" and "POT_MISMATCH" in bet.codes
 
@@ -133,6 +133,169 @@ def test_newer_clients_leave_the_uncalled_bet_out_of_win():
     # from an older client, the same win= holds the bet back: the pot paid only 0.05
     older = hand(STEAL.replace('win="€0.45"', 'win="€0.25"'))
     assert [(c.player, c.amount) for c in older.collects] == [("Hero", D("0.05"))]
+
+
+def _client(text: str, version: str, enabled: str | None = None) -> str:
+    """A game as a client of ``version`` writes its session header (with its
+    <uncalled_bet_enabled> where given)."""
+    flag = f"<uncalled_bet_enabled>{enabled}</uncalled_bet_enabled>\n" if enabled else ""
+    return text.replace("<mode>", f"<client_version>{version}</client_version>\n{flag}<mode>", 1)
+
+
+# Both all-in before the flop: Hero's 7.90 is called for the 4.60 Short has; the 3.30
+# nobody called comes back. The loser Hero's win= is that 3.30 where the client pays an
+# uncalled bet as a win (<uncalled_bet_enabled>false); Short's the pot, 9.20 + 0.30.
+ALL_IN_OVER_A_SHORT_STACK = session("Holdem NL $0.10/$0.20") + "\n" + game(
+    player(2, "Short", "$4.60", win="$9.50", bet="$4.60", dealer=1)
+    + player(4, "Hero", "$7.90", win="$3.30", bet="$7.90")
+    + player(6, "Blind", "$6", bet="$0.10") + player(8, "Big", "$9", bet="$0.20"),
+    '<round no="0">\n' + act(1, "Blind", 1, "$0.10") + act(2, "Big", 2, "$0.20")
+    + '</round>\n<round no="1">\n' + pocket("Short", "D6 S6") + act(3, "Short", 7, "$4.60")
+    + pocket("Hero", "DQ CA") + act(4, "Hero", 7, "$7.90") + pocket("Blind") + act(5, "Blind", 0)
+    + pocket("Big") + act(6, "Big", 0)
+    + '</round>\n<round no="2">\n<cards type="Flop" player="">DJ C9 D9</cards>\n</round>\n'
+    + '<round no="3">\n<cards type="Turn" player="">C10</cards>\n</round>\n'
+    + '<round no="4">\n<cards type="River" player="">D3</cards>\n</round>\n')
+
+
+def test_uncalled_bet_enabled_false_pays_the_uncalled_bet_as_a_win():
+    # UNCALLED_APART_IN_NEWER_CLIENTS is what <uncalled_bet_enabled> says where written:
+    # false (a 2019 client) is win= holding the uncalled bet, as before 2018
+    h = hand(_client(ALL_IN_OVER_A_SHORT_STACK, "19.9.7.4", "false"))
+    assert h.uncalled == (("Hero", D("3.30")),)
+    assert [(c.player, c.amount) for c in h.collects] == [("Short", D("9.50"))]
+    verdict = ROOM.judge(h)
+    assert verdict.status == "ok", verdict.findings
+    # true: win= leaves it out; a win= of the pot only is then right, and one holding
+    # the bet is paid twice
+    apart = hand(_client(ALL_IN_OVER_A_SHORT_STACK.replace('win="$3.30"', 'win="$0"'),
+                         "18.9.3.4", "true"))
+    assert apart.uncalled == (("Hero", D("3.30")),) and ROOM.judge(apart).status == "ok"
+    twice = ROOM.judge(hand(_client(ALL_IN_OVER_A_SHORT_STACK, "18.9.3.4", "true")))
+    assert twice.status == "failed" and "RAKE_MISMATCH" in twice.codes
+
+
+def test_a_client_before_20_that_does_not_say_is_told_by_its_figures():
+    # no <uncalled_bet_enabled>, a client of before 20: win= holding the uncalled bet
+    # pays out more than the pot the actions make (0.25), so it holds it ...
+    holds = hand(_client(STEAL, "18.3.1.2"))
+    assert [(c.player, c.amount) for c in holds.collects] == [("Hero", D("0.25"))]
+    assert holds.uncalled == (("Hero", D("0.20")),) and ROOM.judge(holds).status == "ok"
+    # ... and a win= of the pot alone leaves it out
+    apart = hand(_client(STEAL.replace('win="€0.45"', 'win="€0.25"'), "18.3.1.2"))
+    assert [(c.player, c.amount) for c in apart.collects] == [("Hero", D("0.25"))]
+    assert ROOM.judge(apart).status == "ok"
+    # from version 20 on, with nothing said, it is left out (a 2020 client's walk)
+    newer = hand(_client(STEAL.replace('win="€0.45"', 'win="€0.25"'), "20.5.1.10"))
+    assert newer.uncalled == (("Hero", D("0.20")),) and ROOM.judge(newer).status == "ok"
+
+
+def test_each_player_s_bet_and_win_are_judged_against_the_replay():
+    # BET_AND_WIN_ARE_THE_ROOMS_ACCOUNT: the Hand carries each player's bet= and win=
+    h = hand(STEAL)
+    assert h.player_totals == (("Hero", D("0.30"), D("0.45")), ("Villa", D("0.05"), D(0)),
+                               ("Third", D("0.10"), D(0)))
+    # a bet= the actions do not make names the player and both amounts
+    off = ROOM.judge(hand(STEAL.replace('bet="€0.10"', 'bet="€0.15"')))
+    assert off.status == "failed"
+    assert [(f.code, f.message) for f in off.findings if f.code == "POT_MISMATCH"] == [
+        ("POT_MISMATCH", "Third puts in 0.10 by the actions; the room's own account says 0.15")]
+    # a win= that cannot hold the uncalled bet: the bet not given back, named once
+    short = ROOM.judge(hand(STEAL.replace('win="€0.45"', 'win="€0.10"')))
+    assert short.status == "failed" and short.codes == ["BAD_UNCALLED_RETURN"]
+
+
+# The small blind opens, raising to 0.04 (type 23: to), and is called by the player who
+# limped; the room's bet= of the small blind is 0.05, its blind counted twice (the
+# stack of its next game, 1.52 from 1.56, says it put in 0.04).
+SMALL_BLIND_OPENS = session("Holdem NL €0.01/€0.02") + "\n" + game(
+    player(1, "Limper", "€2", win="€0.22", bet="€0.16", dealer=1)
+    + player(2, "Small", "€1.56", win="€0", bet="€0.05")
+    + player(3, "Big", "€3.05", bet="€0.02"),
+    '<round no="0">\n' + act(1, "Small", 1, "€0.01") + act(2, "Big", 2, "€0.02")
+    + '</round>\n<round no="1">\n' + pocket("Limper") + act(3, "Limper", 3, "€0.02")
+    + pocket("Small") + act(4, "Small", 23, "€0.04") + pocket("Big") + act(5, "Big", 0)
+    + act(6, "Limper", 3, "€0.02")
+    + '</round>\n<round no="2">\n<cards type="Flop" player="">D4 H6 SJ</cards>\n'
+    + act(7, "Small", 4) + act(8, "Limper", 5, "€0.12") + act(9, "Small", 0) + "</round>\n")
+
+
+def test_a_small_blind_counted_twice_by_the_room_is_named():
+    # type 23 is the street's total: the limper's call of 0.02 makes 0.04, the raise's
+    h = hand(SMALL_BLIND_OPENS)
+    assert [(a.player, a.amount) for a in h.actions if a.player == "Small"] == [
+        ("Small", D("0.01")), ("Small", D("0.03")), ("Small", D(0)), ("Small", D(0))]
+    verdict = ROOM.judge(h)
+    assert verdict.status == "failed"
+    assert [(f.code, f.severity, f.message) for f in verdict.findings] == [
+        ("POT_MISMATCH", "error", "Small puts in 0.04 by the actions; the room's own account "
+                                  "says 0.05")]
+
+
+def test_a_big_blind_all_in_counted_twice_is_more_than_it_had():
+    # a 2017 client (uncalled bet paid as a win): the big blind raises all-in to 1.00,
+    # the limper folds; its bet= 1.10 counts the blind twice, more than its 1.00
+    text = _client(session() + "\n" + game(
+        player(1, "Limper", "€4", bet="€0.10", dealer=1)
+        + player(3, "Small", "€3", bet="€0.05")
+        + player(5, "Big", "€1", win="€1.15", bet="€1.10"),
+        '<round no="0">\n' + act(1, "Small", 1, "€0.05") + act(2, "Big", 2, "€0.10")
+        + '</round>\n<round no="1">\n' + pocket("Limper") + act(3, "Limper", 3, "€0.10")
+        + pocket("Small") + act(4, "Small", 0) + pocket("Big", "CJ DJ") + act(5, "Big", 23, "€1")
+        + act(6, "Limper", 0) + "</round>\n"), "17.5.5.19", "false")
+    h = hand(text)
+    assert h.uncalled == (("Big", D("0.90")),)
+    assert [(c.player, c.amount) for c in h.collects] == [("Big", D("0.25"))]
+    verdict = ROOM.judge(h)
+    assert [(f.code, f.severity, f.message) for f in verdict.findings] == [
+        ("POT_MISMATCH", "error", "Big puts in 1.00 by the actions; the room's own account "
+                                  "says 1.10, more than the 1 they had")]
+
+
+def test_a_small_blind_counted_twice_in_a_bet_given_back_apart_is_a_warning():
+    # a 2018 client returns the uncalled bet apart: the small blind raises to 15, the big
+    # blind folds; bet= 17.50 counts the blind twice, and so does the return no figure
+    # writes: every player ends with the same money (win= 10, the pot)
+    text = _client(session("Holdem NL €2.50/€5.00") + "\n" + game(
+        player(1, "Button", "€502.50", win="€10", bet="€17.50", dealer=1)
+        + player(8, "Big", "€668.80", bet="€5"),
+        '<round no="0">\n' + act(1, "Button", 1, "€2.50") + act(2, "Big", 2, "€5")
+        + '</round>\n<round no="1">\n' + pocket("Button", "HA HK") + act(3, "Button", 23, "€15")
+        + pocket("Big") + act(4, "Big", 0) + "</round>\n"), "18.9.3.4", "true")
+    h = hand(text)
+    assert h.uncalled == (("Button", D(10)),)
+    assert h.player_totals == (("Button", D("17.50"), None), ("Big", D(5), D(0)))
+    verdict = ROOM.judge(h)
+    assert verdict.status == "warning", verdict.findings
+    assert [(f.code, f.message) for f in verdict.findings] == [
+        ("POT_MISMATCH", "Button puts in 15.00 by the actions; the room's own account says 17.50 "
+                         "(the extra it counts comes back with the uncalled bet)")]
+
+
+def test_a_cash_table_s_header_with_a_buy_in_of_nothing_is_no_tournament():
+    # CASH_HEADER_WITH_A_BUY_IN_OF_NOTHING: a converted cash table (Bovada's hands as
+    # iPoker XML) writes <place>0, <buyin>$0+$0 and <totalbuyin>$0, and no tournament;
+    # its pots are raked (win= 0.29 of a pot of 0.30) and its amounts are cents
+    head = ("<place>0</place>\n<buyin>$0+$0</buyin>\n<totalbuyin>$0</totalbuyin>\n"
+            "<win>0</win>\n")
+    text = session("Holdem NL $0.02/$0.05", head, table="Harbour Lights") + "\n" + game(
+        player(3, "P2_100001AB", "4.90", win="0.29", bet="0.20")
+        + player(5, "Hero", "5", bet="0.05") + player(6, "P4_100002CD", "2.77", bet="0.05")
+        + player(8, "P5_100003EF", "4.40", dealer=1),
+        '<round no="0">\n' + act(1, "P2_100001AB", 1, "0.02") + act(2, "Hero", 2, "0.05")
+        + '</round>\n<round no="1">\n' + pocket("P4_100002CD") + act(3, "P4_100002CD", 3, "0.05")
+        + pocket("P5_100003EF") + act(4, "P5_100003EF", 0) + pocket("P2_100001AB", "SQ DQ")
+        + act(5, "P2_100001AB", 23, "0.20") + pocket("Hero", "C7 H2") + act(6, "Hero", 0)
+        + act(7, "P4_100002CD", 0) + "</round>\n")
+    h = hand(text)
+    assert (h.currency, h.tournament_id, h.buy_in) == ("USD", None, None)
+    assert h.uncalled == (("P2_100001AB", D("0.15")),)
+    verdict = ROOM.judge(h)
+    assert verdict.status == "ok", verdict.findings
+    # a tournament's header names it, and so does a buy-in that costs something
+    named = hand(text.replace("<place>0</place>", "<tournamentname>Sunday Kick</tournamentname>"))
+    paid = hand(text.replace("<totalbuyin>$0</totalbuyin>", "<totalbuyin>$1.10</totalbuyin>"))
+    assert named.currency == paid.currency == "chips"
 
 
 def test_a_partial_game_with_only_its_blinds_is_no_hand():
