@@ -162,6 +162,9 @@ def summary_text(s, where: str) -> str:
         lines.append(f"not hand histories (format not recognised): "
                      f"{len(s.files_not_recognised):,} files")
         lines.extend(f"    {printable(f)}" for f in s.files_not_recognised[:10])
+    if s.restated:
+        lines.append(f"stats made again {s.restated:>8,}  stored hands, to this version's "
+                     f"definitions (from their stored rows)")
     if s.audit_findings:
         lines.append(f"between hands   {s.audit_findings:>9,}  findings (handlens audit lists them)")
     lines.append(f"{s.seconds:.2f} s ({rate:,.0f} hands/s) → {where}")

@@ -27,7 +27,7 @@ from parsers.base.room import Room
 from parsers.base.split import CUT, Piece, context_at, decode, decode_from, pieces, text_codec
 from parsers.registry import ROOMS, detect, room
 from pipeline import audit
-from pipeline.ingest import preflop_equity
+from pipeline.ingest import preflop_equity, restat
 from pipeline.ingest.workers import pool as worker_pool
 from pipeline.stats.catalogue import STATS_VERSION
 from pipeline.store import paths
@@ -58,6 +58,7 @@ class Summary:
     seconds: float = 0.0
     preflop_pending: int = 0  # preflop all-in hands whose equity `handlens equity` computes
     audit_findings: int = 0  # findings between hands, over the whole database
+    restated: int = 0  # stored hands whose stat flags an earlier handlens wrote, made again
 
     def unreadable(self, path: str, why: str) -> None:
         """A path that could not be read: a file, or a folder that could not be listed
@@ -81,7 +82,7 @@ class Summary:
             "folders_unreadable": [{"path": p, "reason": r}
                                    for p, r in self.folders_unreadable],
             "preflop_equity_pending": self.preflop_pending,
-            "audit_findings": self.audit_findings,
+            "audit_findings": self.audit_findings, "restated": self.restated,
         }
 
 
@@ -140,6 +141,8 @@ class Importer:
         start = time.perf_counter()
         if self.stats and self.store.meta("stats") is None and not self.store.has_hands():
             self.store.set_meta("stats", STATS_VERSION)  # (a store made before: version 1)
+        elif self.stats and restat.outdated(self.store):  # made by an earlier handlens
+            self.summary.restated = restat.restat(self.store)
         units = self._units(files)
         head = list(islice(units, 2))
         job = partial(parse_unit, verify=self.verify, stats=self.stats)

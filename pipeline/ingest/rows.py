@@ -129,7 +129,7 @@ class Batch:
         st = hand.stakes
         summary = hand.summary
         dealt = hand.dealt_in()
-        pos = positions([s.seat for s in dealt], hand.button_seat, _big_blind_seat(hand))
+        pos = positions([s.seat for s in dealt], hand.button_seat, big_blind_seat(hand))
         self.rows["hands"].append((
             site, hid, file_id, offset, length, line, hand.game, True, hand.structure,
             hand.currency, st.small_blind, st.big_blind, st.ante, st.cap, st.small_bet,
@@ -287,7 +287,7 @@ def _table(rows: list[tuple], schema: pa.Schema) -> pa.Table:
         [pa.array(col, type=f.type) for col, f in zip(columns, schema)], schema=schema)
 
 
-def _big_blind_seat(hand: Hand) -> int | None:
+def big_blind_seat(hand: Hand) -> int | None:
     for act in hand.actions:
         if act.kind == "post_bb":
             for s in hand.seats:

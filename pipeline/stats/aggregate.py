@@ -143,5 +143,6 @@ def store_notice(con: duckdb.DuckDBPyConnection) -> str | None:
     if not parts:
         return None
     return ("This database was written by an earlier handlens: " + "; ".join(parts)
-            + ". `handlens verify --recheck` reads its files again and brings every hand "
-              "up to date.")
+            + ". The next `handlens import` makes the stats again from the stored hands; "
+              "`handlens verify --recheck` reads the files again and brings every hand up "
+              "to date.")

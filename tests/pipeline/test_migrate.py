@@ -96,3 +96,36 @@ def test_a_store_of_an_unknown_schema_is_still_refused(stores, tmp_path):
     con.close()
     with pytest.raises(SchemaError, match="another version of handlens"):
         connect(db, read_only=True)
+
+
+# ---------------------------------------------------------------- stat flags of an older version
+
+def test_stats_of_an_older_version_are_made_again_from_the_stored_rows(tmp_path, capsys):
+    """A store whose flags follow older definitions: the next import makes every hand's
+    positions and stat columns again from its stored rows (no file read), equal to what
+    importing the files gives."""
+    folders = [str(p) for p in sorted(SAMPLES.iterdir()) if p.is_dir()]
+    fresh = tmp_path / "fresh.duckdb"
+    assert main(["import", *folders, "--db", str(fresh), "--quiet"]) == 0
+    old = tmp_path / "old.duckdb"
+    shutil.copy(fresh, old)
+    con = duckdb.connect(str(old))
+    con.execute("UPDATE meta SET value = '1' WHERE key = 'stats'")
+    # flags as an older version might have left them: other bits, no position; a player
+    # marked sitting out as not dealt in (no stat, no all-in adjusted net)
+    con.execute("UPDATE hand_players SET chances = 0, dones = 0, position = NULL,"
+                " position_group = NULL, post_bets = NULL WHERE NOT sitting_out")
+    con.execute("UPDATE hand_players SET chances = NULL, dones = NULL, position = NULL,"
+                " position_group = NULL, net_bb = NULL, allin_adj_net = NULL"
+                " WHERE sitting_out")
+    assert con.execute("SELECT count(*) FROM hand_players WHERE sitting_out"
+                       " AND invested > 0").fetchone()[0] > 0  # (dealt in by version 2)
+    con.close()
+    gone = tmp_path / "elsewhere"  # (the files are not read: they are not there)
+    gone.mkdir()
+    capsys.readouterr()
+    assert main(["import", str(gone), "--db", str(old)]) == 0
+    assert "stats made again" in capsys.readouterr().out
+    every = "SELECT * FROM hand_players"
+    assert _rows(old, every) == _rows(fresh, every)
+    assert _rows(old, "SELECT value FROM meta WHERE key = 'stats'") == [("2",)]
