@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure
-from engine.rules.pots import uncalled
+from engine.rules.pots import dead_part, uncalled
 from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
 from parsers.base.room import Room
@@ -246,17 +246,22 @@ class PacificBuilder(Builder):
         return CURRENCY_BY_SYMBOL[symbol]
 
     def returned(self, actions: list[Action]) -> tuple[tuple[str, Decimal], ...]:
-        """UNCALLED_NOT_WRITTEN: what the top contributor put in beyond anyone else goes
-        back to them, silently, unless what was collected holds it (a walk's big blind
-        collects the whole pot; an all-in's excess is written as collected)."""
-        put: dict[str, Decimal] = {}
+        """UNCALLED_NOT_WRITTEN: what the top bettor bet beyond anyone else goes back to
+        them, silently, unless what was collected holds it (a walk's big blind collects
+        the whole pot; an all-in's excess is written as collected). Dead money is no
+        part of a bet (``posts dead blind [$0.50 + $1]``: the $0.50), so never comes back."""
+        bets: dict[str, Decimal] = {}
+        put_in = ZERO
+        big_blind = self.big_blind
         for a in actions:
-            put[a.player] = put.get(a.player, ZERO) + a.amount
-        back = uncalled(put)
+            put_in += a.amount
+            bets[a.player] = bets.get(a.player, ZERO) + a.amount \
+                - dead_part(a.kind, a.amount, big_blind)
+        back = uncalled(bets)
         if back is None:
             return ()
         collected = sum((c.amount for c in self.collects), ZERO)
-        return () if collected > sum(put.values(), ZERO) - back[1] else (back,)
+        return () if collected > put_in - back[1] else (back,)
 
     def tournament_cost(self) -> tuple[Decimal | None, str | None]:
         cost, currency = buy_in_cost(self.head["buy_in"])

@@ -354,6 +354,68 @@ Charlie collected [ $0.09 ]
     assert ROOM.judge(h).status == "ok"
 
 
+# $0.50/$1: Delta comes back posting both blinds, the small one dead. The pot: Bravo
+# 0.50 + 0.50, Charlie 1 + 10, Delta 0.50 dead + 1 + 10 = 23.50; Charlie collects 22.33
+# (rake 1.17). Delta bet no more than Charlie called: nothing is uncalled.
+DEAD_AND_LIVE = head(game="$0.50/$1 Blinds No Limit Holdem", date=" 02 05 2023 21:14:09",
+                     table="Table Quito 6 Max (Real Money)", hand_id="700000077") + """\
+Seat 1 is the button
+Total number of players : 4
+Seat 1: Alpha ( $100 )
+Seat 2: Bravo ( $80.25 )
+Seat 3: Charlie ( $64 )
+Seat 5: Delta ( $50 )
+Bravo posts small blind [$0.50]
+Charlie posts big blind [$1]
+Delta posts dead blind [$0.50 + $1]
+** Dealing down cards **
+Dealt to Delta [ Kc, Qc ]
+Delta checks
+Alpha folds
+Bravo calls [$0.50]
+Charlie checks
+** Dealing flop ** [ 9c, 5d, 2h ]
+Bravo checks
+Charlie checks
+Delta bets [$10]
+Bravo folds
+Charlie calls [$10]
+** Dealing turn ** [ Jd ]
+Charlie checks
+Delta checks
+** Dealing river ** [ 3s ]
+Charlie checks
+Delta checks
+** Summary **
+Charlie shows [ 9h, 8h ]
+Delta shows [ Kc, Qc ]
+Charlie collected [ $22.33 ]
+"""
+
+
+def test_a_dead_small_blind_is_no_part_of_the_bet_never_returned():
+    """``posts dead blind [$0.50 + $1]``: the $0.50 is dead money in the pot, the $1 a
+    live big blind; the dead half is not an uncalled bet given back."""
+    h = hand(DEAD_AND_LIVE)
+    assert h.uncalled == ()
+    assert h.nets() == {"Alpha": D(0), "Bravo": D("-1.00"), "Charlie": D("11.33"),
+                        "Delta": D("-11.50")}
+    assert ROOM.judge(h).status == "ok"
+    # Delta raises and everyone folds: the raise comes back (2), the pot of 3 (the
+    # blinds, the dead half and Delta's live $1) is Delta's: +1.50
+    steal = hand(DEAD_AND_LIVE.split("Delta checks")[0] + """Delta raises [$2]
+Alpha folds
+Bravo folds
+Charlie folds
+** Summary **
+Delta did not show his hand
+Delta collected [ $3 ]
+""")
+    assert steal.uncalled == (("Delta", D(2)),)
+    assert steal.nets()["Delta"] == D("1.50")
+    assert ROOM.judge(steal).status == "ok"
+
+
 def test_an_observers_file_has_no_dealing_line():
     h = hand(STEAL.replace("** Dealing down cards **\nDealt to Hero [ Ah, Kd ]\n", ""))
     assert h.hero is None
