@@ -503,6 +503,136 @@ def test_cards_in_every_language():
         read_cards("Xh, Ah")
 
 
+def read_file_bytes(data: bytes):
+    """A file's bytes → its one hand, read as the importer reads it."""
+    from parsers.base.split import decode, split_hands
+    text, enc = decode(data)
+    raw, = split_hands(text, ROOM, enc)
+    return ROOM.parse(raw.text)
+
+
+# 888's Russian client (2011): Windows-1251, ranks Валет, Дама, Король, Туз. Read as
+# Russian, Boris's pair of aces (Т) beats Alisa's jacks (В); read with В as the ace,
+# Alisa would win. Pot 0.12 + 0.12 + 0.04 + 0.20 + 0.20 = 0.68, rake 0.03.
+RUSSIAN = head(banner="Cassava", game="0,02$/0,04$ Blinds No Limit Holdem",
+               date=" 03 07 2011 00:50:21", table="Table Omsk (Real Money)",
+               hand_id="700000101") + """\
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Alisa ( 4$ )
+Seat 2: Boris ( 3,50$ )
+Seat 4: Vera ( 2$ )
+Boris posts small blind [0,02$]
+Vera posts big blind [0,04$]
+** Dealing down cards **
+Dealt to Alisa [ Вd, Вc ]
+Alisa raises [0,12$]
+Boris calls [0,10$]
+Vera folds
+** Dealing flop ** [ Тs, 7c, 3h ]
+Boris checks
+Alisa bets [0,20$]
+Boris calls [0,20$]
+** Dealing turn ** [ Дh ]
+Boris checks
+Alisa checks
+** Dealing river ** [ Кc ]
+Boris checks
+Alisa checks
+** Summary **
+Alisa shows [ Вd, Вc ]
+Boris shows [ Тd, 4c ]
+Boris collected [ 0,65$ ]
+"""
+
+
+def test_the_russian_clients_windows_1251_file_cyrillic_ranks():
+    h = read_file_bytes(RUSSIAN.encode("cp1251"))  # "Вd" is bytes C2 64: no UTF-8
+    assert h.seats[0].hole_cards == ("Jd", "Jc") and h.seats[1].hole_cards == ("Ad", "4c")
+    assert h.boards == (("As", "7c", "3h", "Qh", "Kc"),)
+    assert h.nets() == {"Alisa": D("-0.32"), "Boris": D("0.33"), "Vera": D("-0.04")}
+    assert ROOM.judge(h).status == "ok"
+    # the same hand written in UTF-8 reads the same
+    assert read_file_bytes(RUSSIAN.encode("utf-8")).boards == h.boards
+    # a freeroll's buy-in, "Бесплатно", without a face card to tell the code page
+    free = RUSSIAN.replace("Table Omsk (Real Money)",
+                           "Tournament #38000001 Бесплатно - Table #12 (Real Money)")
+    for cyrillic, latin in (("Вd, Вc", "9d, 9c"), ("Тs", "6s"), ("Дh", "5h"), ("Кc", "2c"),
+                            ("Тd", "8d"), ("0,65$", "0,65$")):
+        free = free.replace(cyrillic, latin)
+    t = read_file_bytes(free.encode("cp1251"))
+    assert (t.buy_in, t.buy_in_amount) == ("Бесплатно", D(0))
+
+
+# 888's Spanish client (a Cassava sit-and-go of 2012): suits tréboles, corazones,
+# diamantes, picas; ten "D". Hero's "Ac, 7c" and the board's three "c" are a flush of
+# hearts; Villano's "Kt" is the king of clubs, the board's "Kc" the king of hearts.
+SPANISH = head(banner="Cassava", game="15 €/30 € Blinds No Limit Holdem",
+               date=" 25 06 2012 14:39:42",
+               table="Tournament #39100001 0,09 € + 0,01 € - Table #1 (Real Money)",
+               hand_id="700000102") + """\
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Hero ( 500 € )
+Seat 2: Villano ( 470 € )
+Seat 4: Tercero ( 530 € )
+Villano posts small blind [15 €]
+Tercero posts big blind [30 €]
+** Dealing down cards **
+Dealt to Hero [ Ac, 7c ]
+Hero raises [60 €]
+Villano calls [45 €]
+Tercero folds
+** Dealing flop ** [ Kc, 2p, 5c ]
+Villano checks
+Hero bets [90 €]
+Villano calls [90 €]
+** Dealing turn ** [ Dt ]
+Villano checks
+Hero checks
+** Dealing river ** [ 9c ]
+Villano checks
+Hero checks
+** Summary **
+Villano shows [ Kt, Kd ]
+Hero shows [ Ac, 7c ]
+Hero collected [ 330 € ]
+"""
+
+
+def test_the_spanish_clients_suits():
+    h = read_file_bytes(SPANISH.encode("cp1252"))  # the euro sign as byte 80
+    assert h.seats[0].hole_cards == ("Ah", "7h") and h.seats[1].hole_cards == ("Kc", "Kd")
+    assert h.boards == (("Kh", "2s", "5h", "Tc", "9h"),)
+    assert ROOM.judge(h).status == "ok"
+    # the hero's cards alone, "7p, 8t": spades and clubs
+    folded = hand(SPANISH.split("Hero raises")[0].replace("[ Ac, 7c ]", "[ 7p, 8t ]")
+                  + "Hero folds\nVillano folds\n** Summary **\nTercero collected [ 45 € ]\n")
+    assert folded.seats[0].hole_cards == ("7s", "8c")
+    assert ROOM.judge(folded).status == "ok"
+
+
+def test_the_portuguese_clients_suits():
+    """Copas, espadas, ouros, paus: its "p" is clubs, not the Spanish spades."""
+    text = (SPANISH.replace("[ Kc, 2p, 5c ]", "[ Kc, 2e, 5c ]")
+            .replace("[ Dt ]", "[ Dp ]").replace("[ Kt, Kd ]", "[ Kp, Ko ]"))
+    h = hand(text)
+    assert h.seats[1].hole_cards == ("Kc", "Kd")
+    assert h.boards == (("Kh", "2s", "5h", "Tc", "9h"),)
+    assert ROOM.judge(h).status == "ok"
+
+
+def test_the_language_of_a_hands_cards_is_told_by_its_suits():
+    from parsers.pacific import CARD, PORTUGUESE_CARD, SPANISH_CARD, spelling_of
+    assert spelling_of(["Ah, Kd", "Qs, 2c, 5d"]) is CARD
+    assert spelling_of(["Kc, Dd"]) is CARD  # clubs and diamonds only: as English
+    assert spelling_of(["Knh, Dd", "Ec"]) is CARD  # Swedish: "Dd" the queen
+    assert spelling_of(["Dd, Ac"]) is SPANISH_CARD  # a ten "D" beside an ace: not Swedish
+    assert spelling_of(["7p, 8t"]) is SPANISH_CARD
+    assert spelling_of(["Qo, 4p"]) is PORTUGUESE_CARD
+    assert spelling_of(["10Herz, QKreuz"]) is CARD
+
+
 def test_a_spanish_skin_writes_suits_by_their_spanish_initials():
     h = hand(STEAL.replace("888poker Hand", "TowerTorneosPoker Hand")
              .replace("[ Ah, Kd ]", "[ Ac, Dt ]"))
