@@ -382,17 +382,30 @@ class _Replay:
                 self.add("RAKE_MISMATCH", f"collected {collected} of a pot of {basis}; a "
                                           f"tournament's pot is not raked")
             return pots
-        if basis != summary.total_pot:
+        pot = self.summary_pot()
+        if basis != pot:
             self.add("POT_MISMATCH", f"the actions make a pot of {basis}; the room wrote "
-                                     f"{summary.total_pot}")
+                                     f"{summary.total_pot}"
+                                     + (f" (a pot of {pot})" if pot != summary.total_pot else ""))
         collected = sum((c.amount for c in hand.collects), ZERO)
         fees = sum((a for _, a in summary.fees), ZERO) if summary.fees else ZERO
-        if collected + summary.rake + fees != summary.total_pot:
+        if collected + summary.rake + fees != pot:
             self.add("RAKE_MISMATCH", f"collected {collected} + rake {summary.rake}"
                                       + (f" + fees {fees}" if fees else "")
                                       + f" make {collected + summary.rake + fees}, "
-                                        f"not the pot of {summary.total_pot}")
+                                        f"not the pot of {pot}")
         return pots
+
+    def summary_pot(self) -> Decimal | None:
+        """The pot the SUMMARY's total pot says: the total as written (the pot, rake and
+        fees in it, no uncalled bet); where the room's total is what it paid out
+        (``RoomRules.total_pot_paid_out``), that, the rake and fees, less the uncalled
+        bet it paid back among the collections. None: no SUMMARY."""
+        s = self.hand.summary
+        if s is None or not self.rules.total_pot_paid_out:
+            return s.total_pot if s is not None else None
+        fees = sum((a for _, a in s.fees), ZERO)
+        return s.total_pot + s.rake + fees - sum((b for _, b in self.hand.uncalled), ZERO)
 
     def _judge_return(self, settled: Settlement) -> Decimal:
         """The uncalled bet as the room's convention settles it; the pot the room paid."""
@@ -400,7 +413,7 @@ class _Replay:
             self.kept_in_pot[settled.due[0][0]] = settled.kept
         if settled.returned == settled.due:
             return settled.paid
-        wrong = settled.misreturn(self.hand)
+        wrong = settled.misreturn(self.hand, self.summary_pot())
         if wrong.unwritten is not None:
             self.unwritten_returns.append(wrong.unwritten)
         lenient = wrong.same_money and self.rules.lenient_uncalled_bets
@@ -630,7 +643,8 @@ class _Replay:
         if s.pots:
             rake_room = s.rake + sum((a for _, a in s.fees), ZERO)
             written_total = sum(s.pots, ZERO) + s.added
-            if not (s.total_pot - rake_room <= written_total <= s.total_pot):
+            pot = self.summary_pot()
+            if not (pot - rake_room <= written_total <= pot):
                 self.add("SUMMARY_MISMATCH", f"main and side pots ({' + '.join(map(str, s.pots))})"
                                              f" do not make the total pot ({s.total_pot})")
 

@@ -88,10 +88,9 @@ def test_a_cash_hand_is_read_completely():
     assert h.uncalled == (("Hero", D("0.40")),)
     assert [(c.player, c.amount) for c in h.collects] == [("Hero", D("0.62"))]
     assert [s.won for s in h.summary.seats] == [(D("0.62"),)]
-    # "Total pot" is what was paid out: the pot is that and the rake
-    assert (h.summary.total_pot, h.summary.rake) == (D("0.65"), D("0.03"))
+    # "Total pot" is kept as written: what was paid out, the 0.40€ nobody called in it
+    assert (h.summary.total_pot, h.summary.rake) == (D("1.02"), D("0.03"))
     assert WINAMAX.judge(h).status == "ok"
-    assert replay(h, DEFAULT).status == "ok"  # as neutral as any room's hand
 
 
 def test_a_changed_amount_or_card_fails_with_its_finding():
@@ -179,7 +178,7 @@ def test_hold_up_the_room_money_and_an_uncalled_bet_paid_as_a_side_pot():
     # Bruno's "collected 1.70€ from side pot 1" is his bet nobody called
     assert h.uncalled == (("Bruno", D("1.70")),)
     assert [(c.player, c.amount) for c in h.collects] == [("Anna", D("1.68"))]
-    assert h.summary.total_pot == D("1.76")  # 0.80 + 0.80 + 0.06 + 0.10
+    assert h.summary.total_pot == D("3.38")  # as written: 0.80 + 2.50 + 0.06 + 0.10 - 0.08
     assert judge(HOLD_UP).status == "ok"
     # the best hand of the main pot must be paid, and nobody else
     lost = (HOLD_UP.replace("[Ah Ks] (One pair : Kings)", "[Ah Qs] (High card : Ace)")
@@ -486,6 +485,22 @@ def test_rule_the_odd_chip_goes_to_the_button_then_to_its_right():
                .replace("[Qc Jd] and won 0.04€", "[Qc Jd] and won 0.05€")
                .replace("[Qs Jc] and won 0.05€", "[Qs Jc] and won 0.04€"))
     assert codes(swapped) == {"BAD_SPLIT"}
+
+
+def test_rule_the_total_pot_is_what_was_paid_out():
+    """total_pot_paid_out: "Total pot 1.02€ | Rake 0.03€" is what Winamax paid out, the
+    0.40€ nobody called among it (Hero put in 0.70€, the blinds 0.15€ and 0.20€: 1.05€,
+    1.02€ paid, 0.03€ raked). Kept as written; read by the default rules as the pot,
+    rake in it, it would be the bet too many."""
+    h = parse_hand(CASH)
+    assert h.summary.total_pot == D("1.02") and h.uncalled == (("Hero", D("0.40")),)
+    assert WINAMAX.judge(h).status == "ok"
+    assert {"POT_MISMATCH", "RAKE_MISMATCH"} <= set(replay(h, DEFAULT).codes)
+    # a total of the pot less the uncalled bet, as other rooms write it, is Winamax's wrong
+    assert "POT_MISMATCH" in codes(CASH.replace("Total pot 1.02€", "Total pot 0.62€"))
+    # the HOLD-UP's money and a side pot nobody called: 3.38€ paid out of 3.46€
+    hold_up = parse_hand(HOLD_UP)
+    assert hold_up.summary.total_pot == D("3.38") and WINAMAX.judge(hold_up).status == "ok"
 
 
 def test_an_uncalled_bet_paid_otherwise_is_not_taken_as_returned():
