@@ -133,19 +133,29 @@ class _Replay:
             if len(cards) > 2:
                 fit = False
         self.cards_fit = fit  # nobody holds more than two cards
-        # seats numbered in order (so each once) from 1 within the table, players once
+        # seats numbered in order (so each once) from 1 within the table, players once;
+        # numbers that are not places (Hand.table_order) name each seat once
         self.last_seat = most = _last_seat(hand, rules)
+        order = hand.table_order
         self.seated_well = (in_order and len(hole) == len(seats) and (not seats or (
-            seats[0].seat >= 1 and (not most or last <= most))))
+            seats[0].seat >= 1 and (order and sorted(order) == [s.seat for s in seats]
+                                    or not order and (not most or last <= most)))))
         if sitting_out:  # a player sitting out is in the hand only if they act
             actors = {a.player for a in hand.actions}
             seats = tuple(s for s in seats if not s.sitting_out or s.player in actors)
-        if not in_order:
-            seats = sorted(seats, key=_seat_number)
         button = hand.button_seat or 0
+        if order:  # clockwise as the room lists them; the button's place marks the turn
+            place = {n: i for i, n in enumerate(order)}
+            seats = sorted(seats, key=lambda s: place.get(s.seat, len(order)))
+            button = place.get(button, -1)
+        else:
+            place = None
+            if not in_order:
+                seats = sorted(seats, key=_seat_number)
         after, upto, stack = [], [], {}
         for s in seats:
-            (after if s.seat > button else upto).append(s.player)
+            at = s.seat if place is None else place.get(s.seat, len(place))
+            (after if at > button else upto).append(s.player)
             stack[s.player] = s.stack
         if rules.zero_stack_not_known:
             for p in [p for p, chips in stack.items() if not chips]:
@@ -196,7 +206,10 @@ class _Replay:
             self.add("BAD_SEATING", f"only {dealt[0]} is dealt in: a hand needs two players"
                      if dealt else "nobody is dealt in: a hand needs two players")
         button = hand.button_seat
-        if button is not None and (button < 1 or (most and button > most)):
+        if hand.table_order:
+            if button is not None and button not in hand.table_order:
+                self.add("BAD_BUTTON", f"the button is on seat {button}, which nobody holds")
+        elif button is not None and (button < 1 or (most and button > most)):
             # a room numbering seats beyond its table size puts the button on one of them
             taken = button >= 1 and any(s.seat == button for s in hand.seats)
             self.add("BAD_BUTTON", f"the button is on seat {button}; the table has seats "
@@ -219,7 +232,8 @@ class _Replay:
             if s.seat < 1:
                 self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; seats are "
                                         f"numbered from 1")
-            elif most and s.seat > most:  # some rooms number the seats of a small table so
+            elif most and s.seat > most and not hand.table_order:
+                # (some rooms number the seats of a small table so)
                 self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; the table has "
                                         f"seats 1 to {most}", severity=WARNING)
             by_seat.setdefault(s.seat, s.player)
@@ -227,6 +241,10 @@ class _Replay:
         size = hand.max_seats
         if size and len(hand.seats) > size:
             self.add("BAD_SEATING", f"{len(hand.seats)} players at a table of {size} seats")
+        order = hand.table_order
+        if order and sorted(order) != sorted(s.seat for s in hand.seats):
+            self.add("BAD_SEATING", f"the seats round the table ({', '.join(map(str, order))})"
+                                    f" are not the seats taken")
 
     def check_cards(self) -> None:
         hand = self.hand

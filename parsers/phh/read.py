@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from engine.model.hand import CENT, Hand, Seat, Stakes, Structure, UnsupportedHand
+from engine.model.positions import go_round
 from parsers.base.errors import ParseError
 from parsers.phh import fields, settle
 from parsers.phh.actions import Play, forced_bets, read_actions
@@ -92,6 +93,8 @@ def _holdem(doc: dict, text: str, structure: str, table: str | None) -> Hand:
         # handlens' export keeps a room's tournament (user-defined fields)
         tournament_id=_text(doc, "_tournament_id"),
         tournament_level=_text(doc, "_tournament_level"), buy_in=_text(doc, "_buy_in"),
+        # the players go round the table p1 ... pn: seats written otherwise only name them
+        table_order=() if go_round(numbers) else tuple(numbers),
     )
 
 

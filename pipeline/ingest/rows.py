@@ -128,7 +128,8 @@ class Batch:
         st = hand.stakes
         summary = hand.summary
         dealt = hand.dealt_in()
-        pos = positions([s.seat for s in dealt], hand.button_seat, _big_blind_seat(hand))
+        pos = positions([s.seat for s in dealt], hand.button_seat, _big_blind_seat(hand),
+                        hand.table_order)
         self.rows["hands"].append((
             site, hid, file_id, offset, length, line, hand.game, True, hand.structure,
             hand.currency, st.small_blind, st.big_blind, st.ante, st.cap, st.small_bet,
