@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street,
                                Structure, UnsupportedHand)
-from engine.rules.pots import dead_part, uncalled
+from engine.rules.pots import DEAD_POSTS, dead_part, uncalled
 from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
 from parsers.base.room import Room
@@ -320,19 +320,28 @@ class PacificBuilder(Builder):
         """UNCALLED_NOT_WRITTEN: what the top bettor bet beyond anyone else goes back to
         them, silently, unless what was collected holds it (a walk's big blind collects
         the whole pot; an all-in's excess is written as collected). Dead money is no
-        part of a bet (``posts dead blind [$0.50 + $1]``: the $0.50), so never comes back."""
-        bets: dict[str, Decimal] = {}
-        put_in = ZERO
+        part of a bet (``posts dead blind [$0.50 + $1]``: the $0.50), so never comes
+        back; unless a player is all-in on dead money alone (an all-in ante): then, as
+        the replay has it, dead money makes the levels too."""
+        put: dict[str, Decimal] = {}
+        dead: dict[str, Decimal] = {}
         big_blind = self.big_blind
         for a in actions:
-            put_in += a.amount
-            bets[a.player] = bets.get(a.player, ZERO) + a.amount \
-                - dead_part(a.kind, a.amount, big_blind)
+            p = a.player
+            put[p] = put.get(p, ZERO) + a.amount
+            if a.kind in DEAD_POSTS:
+                dead[p] = dead.get(p, ZERO) + dead_part(a.kind, a.amount, big_blind)
+        bets = put
+        if dead:
+            stacks = {player: stack for _, player, stack, *_ in self.seats}
+            if not any(chips >= stacks.get(p, chips + 1) and chips <= dead.get(p, ZERO)
+                       for p, chips in put.items()):
+                bets = {p: chips - dead.get(p, ZERO) for p, chips in put.items()}
         back = uncalled(bets)
         if back is None:
             return ()
         collected = sum((c.amount for c in self.collects), ZERO)
-        return () if collected > put_in - back[1] else (back,)
+        return () if collected > sum(put.values(), ZERO) - back[1] else (back,)
 
     def tournament_cost(self) -> tuple[Decimal | None, str | None]:
         cost, currency = buy_in_cost(self.head["buy_in"])

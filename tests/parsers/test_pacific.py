@@ -416,6 +416,34 @@ Delta collected [ $3 ]
     assert ROOM.judge(steal).status == "ok"
 
 
+def test_antes_all_in_make_the_levels_the_bigger_ante_comes_back():
+    """BLAST's all-in phase: antes only. Ana is all-in on her ante of 300: dead money
+    then makes the levels (as the replay has it), and 200 of Beto's 500 come back."""
+    h = hand(head(banner="888poker BLAST", game="$20/$40 Blinds No Limit Holdem",
+                  date=" 12 01 2019 20:01:11",
+                  table="Tournament #133500001 $4.75 + $0.25 - Table #1 3 Max (Real Money)",
+                  hand_id="700000088") + """\
+Seat 1 is the button
+Total number of players : 2
+Seat 1: Ana ( $300 )
+Seat 2: Beto ( $500 )
+Ana posts ante [$300]
+Beto posts ante [$500]
+** Dealing down cards **
+Dealt to Ana [ Ks, Kd ]
+** Dealing flop ** [ 2c, 7h, 9d ]
+** Dealing turn ** [ Js ]
+** Dealing river ** [ 3h ]
+** Summary **
+Beto shows [ 4c, 5c ]
+Ana shows [ Ks, Kd ]
+Ana collected [ $600 ]
+""")
+    assert h.uncalled == (("Beto", D(200)),)
+    assert h.nets() == {"Ana": D(300), "Beto": D(-300)}
+    assert ROOM.judge(h).status == "ok"
+
+
 def test_an_observers_file_has_no_dealing_line():
     h = hand(STEAL.replace("** Dealing down cards **\nDealt to Hero [ Ah, Kd ]\n", ""))
     assert h.hero is None
