@@ -63,13 +63,35 @@ def _percent(share: Fraction) -> str:
     return f"{100 * share.numerator / share.denominator:.1f}%"
 
 
-class Layout:
-    """Where each player sits: the hero at the bottom, seat numbers clockwise."""
+# every position, clockwise round the table (those of a hand are some of them, in order)
+ROUND = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB")
 
-    def __init__(self, seats: dict[str, int], max_seats: int | None, hero: str | None):
-        numbers = sorted(seats.values())
+
+def clockwise(players: list[dict]) -> list[int] | None:
+    """The seat numbers clockwise where they do not go round the table in their own
+    order (numbers that name the seats, Hand.table_order: Bovada's tournaments): by
+    the positions of the players dealt in, those not dealt in after them. None where
+    the numbers go round as the positions do (or the positions are not known)."""
+    placed = sorted((p["seat"], ROUND.index(p["position"])) for p in players
+                    if p.get("position") in ROUND)
+    if len(placed) < 3:
+        return None
+    at = [i for _, i in placed]
+    if sum(1 for k in range(len(at)) if at[k] >= at[(k + 1) % len(at)]) <= 1:
+        return None
+    order = [n for n, _ in sorted(placed, key=lambda x: x[1])]
+    return order + sorted(p["seat"] for p in players if p["seat"] not in order)
+
+
+class Layout:
+    """Where each player sits: the hero at the bottom, seat numbers clockwise (or in
+    the order round the table ``order`` gives, where numbers are no places)."""
+
+    def __init__(self, seats: dict[str, int], max_seats: int | None, hero: str | None,
+                 order: list[int] | None = None):
+        numbers = sorted(seats.values()) if order is None else order
         slots = max_seats or 0
-        if not numbers or numbers[-1] > slots or slots > 10:
+        if order is not None or not numbers or numbers[-1] > slots or slots > 10:
             self.count = max(len(numbers), 2)
             index = {n: i for i, n in enumerate(numbers)}
         else:
@@ -96,7 +118,8 @@ class Table:
         self.players = {p["player"]: p for p in players}
         self.currency = currency
         self.hero = hero
-        self.layout = Layout({p["player"]: p["seat"] for p in players}, max_seats, hero)
+        self.layout = Layout({p["player"]: p["seat"] for p in players}, max_seats, hero,
+                             clockwise(players))
         self.button_seat = button_seat
 
     def money(self, value: Decimal) -> str:

@@ -18,9 +18,12 @@ from typing import NamedTuple
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
 # What a hand may hold, as the store keeps it: money as DECIMAL(18, 2) (cash in cents,
-# tournament chips in the billions fit), seat numbers up to 99 (rooms use 1 to 10).
+# tournament chips in the billions fit), seat numbers up to 99 (rooms use 1 to 10);
+# seats numbered otherwise than by place (``Hand.table_order``) up to what the store's
+# SMALLINT holds.
 MONEY_LIMIT = Decimal(10) ** 16
 MAX_SEAT_NUMBER = 99
+MAX_SEAT_LABEL = 32767
 
 
 def check_amount(amount: Decimal) -> Decimal:
@@ -218,6 +221,11 @@ class Hand:
     # back to them; None where part of that is written nowhere, an uncalled bet the room
     # returns without a figure); None where the record writes no such account
     player_totals: tuple[tuple[str, Decimal, Decimal | None], ...] | None = None
+    # the seat numbers clockwise round the table, where the numbers do not go round it
+    # in their own order (Bovada's tournaments number a player by their entry, "Seat
+    # 1243", and list the seats clockwise): the numbers name the seats, this says where
+    # they are; empty: seat numbers are places, clockwise in their order
+    table_order: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.kind:

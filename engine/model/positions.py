@@ -25,20 +25,35 @@ GROUPS = {"UTG": "EP", "UTG+1": "EP", "UTG+2": "EP", "UTG+3": "EP", "LJ": "MP",
 
 
 def positions(seats: Sequence[int], button: int | None,
-              big_blind_seat: int | None = None) -> dict[int, str]:
+              big_blind_seat: int | None = None,
+              table_order: Sequence[int] = ()) -> dict[int, str]:
     """Seat → position for the seats dealt in.
 
     ``seats`` are the dealt-in seat numbers; ``button`` the button seat (which may be
-    empty); ``big_blind_seat`` the seat that posted the big blind, when known.
+    empty); ``big_blind_seat`` the seat that posted the big blind, when known;
+    ``table_order`` the seat numbers clockwise where they are not in their own order
+    (``Hand.table_order``; the button then one of them).
     """
     n = len(seats)
     if n < 2 or n > 10:
         return {}
-    ordered = sorted(seats)
-    if button is None:
-        button = ordered[-1]
-    # clockwise from the first seat after the button; the button's seat comes last
-    after = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
+    if table_order:
+        dealt = set(seats)
+        ordered = [s for s in table_order if s in dealt]
+        if len(ordered) != n:
+            return {}
+        if button is None:
+            button = ordered[-1]
+        place = {s: i for i, s in enumerate(table_order)}
+        mark = place.get(button, len(table_order))
+        after = ([s for s in ordered if place[s] > mark]
+                 + [s for s in ordered if place[s] <= mark])
+    else:
+        ordered = sorted(seats)
+        if button is None:
+            button = ordered[-1]
+        # clockwise from the first seat after the button; the button's seat comes last
+        after = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
     if n == 2:
         # heads-up: the button posts the small blind and is named BTN
         btn = after[-1] if after[-1] == button else after[0]
@@ -57,3 +72,12 @@ def positions(seats: Sequence[int], button: int | None,
         names = list(NAMES[n])
         preflop_order = after[2:] + after[:2]
     return dict(zip(preflop_order, names))
+
+
+def go_round(numbers: Sequence[int]) -> bool:
+    """Do seat numbers, listed clockwise, go round the table in their own order (rising
+    from some seat on, once round)? Then they are places; else they only name the
+    seats (``Hand.table_order``)."""
+    n = len(numbers)
+    falls = sum(1 for i in range(n) if numbers[i] >= numbers[(i + 1) % n])
+    return falls <= 1

@@ -135,19 +135,29 @@ class _Replay:
             if len(cards) > 2:
                 fit = False
         self.cards_fit = fit  # nobody holds more than two cards
-        # seats numbered in order (so each once) from 1 within the table, players once
+        # seats numbered in order (so each once) from 1 within the table, players once;
+        # numbers that are not places (Hand.table_order) name each seat once
         self.last_seat = most = _last_seat(hand, rules)
+        order = hand.table_order
         self.seated_well = (in_order and len(hole) == len(seats) and (not seats or (
-            seats[0].seat >= 1 and (not most or last <= most))))
+            seats[0].seat >= 1 and (order and sorted(order) == [s.seat for s in seats]
+                                    or not order and (not most or last <= most)))))
         if sitting_out:  # a player sitting out is in the hand only if they act
             actors = {a.player for a in hand.actions}
             seats = tuple(s for s in seats if not s.sitting_out or s.player in actors)
-        if not in_order:
-            seats = sorted(seats, key=_seat_number)
         button = hand.button_seat or 0
+        if order:  # clockwise as the room lists them; the button's place marks the turn
+            place = {n: i for i, n in enumerate(order)}
+            seats = sorted(seats, key=lambda s: place.get(s.seat, len(order)))
+            button = place.get(button, -1)
+        else:
+            place = None
+            if not in_order:
+                seats = sorted(seats, key=_seat_number)
         after, upto, stack = [], [], {}
         for s in seats:
-            (after if s.seat > button else upto).append(s.player)
+            at = s.seat if place is None else place.get(s.seat, len(place))
+            (after if at > button else upto).append(s.player)
             stack[s.player] = s.stack
         if rules.zero_stack_not_known:
             for p in [p for p, chips in stack.items() if not chips]:
@@ -200,7 +210,10 @@ class _Replay:
             self.add("BAD_SEATING", f"only {dealt[0]} is dealt in: a hand needs two players"
                      if dealt else "nobody is dealt in: a hand needs two players")
         button = hand.button_seat
-        if button is not None and (button < 1 or (most and button > most)):
+        if hand.table_order:
+            if button is not None and button not in hand.table_order:
+                self.add("BAD_BUTTON", f"the button is on seat {button}, which nobody holds")
+        elif button is not None and (button < 1 or (most and button > most)):
             # a room numbering seats beyond its table size puts the button on one of them
             taken = button >= 1 and any(s.seat == button for s in hand.seats)
             self.add("BAD_BUTTON", f"the button is on seat {button}; the table has seats "
@@ -223,7 +236,8 @@ class _Replay:
             if s.seat < 1:
                 self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; seats are "
                                         f"numbered from 1")
-            elif most and s.seat > most:  # some rooms number the seats of a small table so
+            elif most and s.seat > most and not hand.table_order:
+                # (some rooms number the seats of a small table so)
                 self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; the table has "
                                         f"seats 1 to {most}", severity=WARNING)
             by_seat.setdefault(s.seat, s.player)
@@ -231,6 +245,10 @@ class _Replay:
         size = hand.max_seats
         if size and len(hand.seats) > size:
             self.add("BAD_SEATING", f"{len(hand.seats)} players at a table of {size} seats")
+        order = hand.table_order
+        if order and sorted(order) != sorted(s.seat for s in hand.seats):
+            self.add("BAD_SEATING", f"the seats round the table ({', '.join(map(str, order))})"
+                                    f" are not the seats taken")
 
     def check_cards(self) -> None:
         hand = self.hand
@@ -387,17 +405,30 @@ class _Replay:
                 self.add("RAKE_MISMATCH", f"collected {collected} of a pot of {basis}; a "
                                           f"tournament's pot is not raked")
             return pots
-        if basis != summary.total_pot:
+        pot = self.summary_pot()
+        if basis != pot:
             self.add("POT_MISMATCH", f"the actions make a pot of {basis}; the room wrote "
-                                     f"{summary.total_pot}")
+                                     f"{summary.total_pot}"
+                                     + (f" (a pot of {pot})" if pot != summary.total_pot else ""))
         collected = sum((c.amount for c in hand.collects), ZERO)
         fees = sum((a for _, a in summary.fees), ZERO) if summary.fees else ZERO
-        if collected + summary.rake + fees != summary.total_pot:
+        if collected + summary.rake + fees != pot:
             self.add("RAKE_MISMATCH", f"collected {collected} + rake {summary.rake}"
                                       + (f" + fees {fees}" if fees else "")
                                       + f" make {collected + summary.rake + fees}, "
-                                        f"not the pot of {summary.total_pot}")
+                                        f"not the pot of {pot}")
         return pots
+
+    def summary_pot(self) -> Decimal | None:
+        """The pot the SUMMARY's total pot says: the total as written (the pot, rake and
+        fees in it, no uncalled bet); where the room's total is what it paid out
+        (``RoomRules.total_pot_paid_out``), that, the rake and fees, less the uncalled
+        bet it paid back among the collections. None: no SUMMARY."""
+        s = self.hand.summary
+        if s is None or not self.rules.total_pot_paid_out:
+            return s.total_pot if s is not None else None
+        fees = sum((a for _, a in s.fees), ZERO)
+        return s.total_pot + s.rake + fees - sum((b for _, b in self.hand.uncalled), ZERO)
 
     def _judge_return(self, settled: Settlement) -> Decimal:
         """The uncalled bet as the room's convention settles it; the pot the room paid."""
@@ -405,7 +436,7 @@ class _Replay:
             self.kept_in_pot[settled.due[0][0]] = settled.kept
         if settled.returned == settled.due:
             return settled.paid
-        wrong = settled.misreturn(self.hand)
+        wrong = settled.misreturn(self.hand, self.summary_pot())
         if wrong.unwritten is not None:
             self.unwritten_returns.append(wrong.unwritten)
         lenient = wrong.same_money and self.rules.lenient_uncalled_bets
@@ -635,7 +666,8 @@ class _Replay:
         if s.pots:
             rake_room = s.rake + sum((a for _, a in s.fees), ZERO)
             written_total = sum(s.pots, ZERO) + s.added
-            if not (s.total_pot - rake_room <= written_total <= s.total_pot):
+            pot = self.summary_pot()
+            if not (pot - rake_room <= written_total <= pot):
                 self.add("SUMMARY_MISMATCH", f"main and side pots ({' + '.join(map(str, s.pots))})"
                                              f" do not make the total pot ({s.total_pot})")
 

@@ -53,6 +53,10 @@ class RoomRules:
     limit_cap: int = 4
     # the room closes each hand with its own account (a SUMMARY): one missing is a finding
     writes_summary: bool = True
+    # the SUMMARY's total pot is what the room paid out of the pot: every collection,
+    # the bet nobody called among them (paid back as collected), the rake and fees
+    # beside it; False: the pot, the rake and fees in it, no uncalled bet
+    total_pot_paid_out: bool = False
     # how the room gives back an uncalled bet (UNCALLED_*: the name of one of the
     # conventions of engine.rules.uncalled, which the replay asks)
     uncalled_bet: str = UNCALLED_WRITTEN

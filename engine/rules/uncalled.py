@@ -50,15 +50,18 @@ class Settlement(NamedTuple):
         """The pot the room paid out: the bet kept in it, if any."""
         return self.put_in if self.kept else self.pot
 
-    def misreturn(self, hand: Hand) -> Misreturn | None:
-        """None where what the record gives back is what is due; else what is wrong."""
+    def misreturn(self, hand: Hand, total: Decimal | None = None) -> Misreturn | None:
+        """None where what the record gives back is what is due; else what is wrong.
+        ``total``: the pot the room's SUMMARY says, as the replay reads it (by default
+        its total pot as written)."""
         returned = self.returned
         if returned == self.due:
             return None
         due = self.due[0] if self.due else None
         room_pot = self.put_in - sum((amount for _, amount in returned), ZERO)
         top = due[0] if due else returned[0][0]
-        total = hand.summary.total_pot if hand.summary else None
+        if total is None:
+            total = hand.summary.total_pot if hand.summary else None
         left_in = total == room_pot and {c.player for c in hand.collects} <= {top} \
             and all(p == top for p, _ in returned)
         same_money = (total == self.pot and not returned) or left_in

@@ -109,6 +109,8 @@ class Builder:
         self.saw_big_blind = False
         self.finishes: list[Finish] = []  # players out of the tournament (or its winner)
         self.chips_added: list[tuple[str, Decimal]] = []  # rebuys and add-ons after the hand
+        # the seat numbers clockwise, where they are no places (Hand.table_order)
+        self.table_order: tuple[int, ...] = ()
 
     # ------------------------------------------------------------ the whole hand
     def build(self, tokens: Sequence) -> Hand:
@@ -529,6 +531,6 @@ class Builder:
             buy_in=buy_in.strip() if buy_in else None, zoom=head["zoom"] is not None,
             hero=hero, buy_in_amount=cost, buy_in_currency=cost_currency,
             finishes=tuple(self.finishes) if in_tournament else (),
-            chips_added=tuple(self.chips_added),
+            chips_added=tuple(self.chips_added), table_order=self.table_order,
             anonymous=anonymous.labelled([s[1] for s in self.seats], hero, self.ANONYMOUS_NAMES))
         return anonymous.hero_named(hand, self.HERO_NAME) if self.HERO_NAME else hand

@@ -10,11 +10,13 @@ version's "Player Info" line) is read as that seat's player.
 
 ``SEATS_IN_TABLE_ORDER`` — the seat lines list the players clockwise. Cash tables
 number them by seat, but tournaments number them by the player's entry (Seat 1243,
-Seat 94, ...): where the numbers are not rising or exceed a table's ten seats, the
-seats are numbered 1, 2, ... in the order listed. No number is 0, nor written twice,
-nor beyond ten at a cash table. The button is the seat of the player
-named "Dealer" (or, without one, the written "Set dealer [N]" at a cash table; else the
-seat before the small blind's).
+Seat 94, ...; a sit-and-go's 7, 1, 9, 6, ...): where the numbers are not rising or
+exceed a table's ten seats, the numbers are kept as written and the order listed is
+the table's (``Hand.table_order``). No number is 0, nor written twice, nor beyond ten
+at a cash table (nor beyond what the store holds, 32767: such entries are numbered 1,
+2, ... in the order listed). The button is the seat of the player named "Dealer" (or,
+without one, the written "Set dealer [N]" at a cash table; else the seat before the
+small blind's).
 
 ``STAKES_FROM_THE_BLINDS`` — cash headers write no stakes: the blinds are the ones posted
 (the 2021 version's "Table Info" line names them); a big blind posted all-in for less, or
@@ -57,8 +59,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.model.hand import (MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand, Kind, Show, Stakes,
-                         Street, Structure, SummarySeat)
+from engine.model.hand import (MAX_SEAT_LABEL, MAX_SEAT_NUMBER, ZERO, Action, Collect, Hand,
+                               Kind, Show, Stakes, Street, Structure, SummarySeat)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import CURRENCY_BY_SYMBOL, money
@@ -448,13 +450,18 @@ class BovadaBuilder(Builder):
         if self.tournament is None and max(written) > _TABLE_SIZE:
             # SEATS_IN_TABLE_ORDER: only tournaments number players by their entry
             raise ParseError(1, f"a cash table's seat number {max(written)} out of range")
-        numbers = {p: i for i, (_, p, *_) in enumerate(self.seats, start=1)}
-        button = numbers.get(_DEALER)
-        if button is None:
-            blind = numbers.get(_SMALL_BLIND) or numbers.get(_BIG_BLIND)
-            if blind is not None:
-                button = (blind - 2) % len(numbers) + 1
-        return numbers, button
+        # SEATS_IN_TABLE_ORDER: the numbers as written, clockwise in the order listed
+        # (numbered 1, 2, ... where one is beyond what the store holds)
+        listed = written if max(written) <= MAX_SEAT_LABEL else \
+            list(range(1, len(written) + 1))
+        self.table_order = tuple(listed)
+        numbers = {p: n for n, (_, p, *_) in zip(listed, self.seats)}
+        place = {p: i for i, (_, p, *_) in enumerate(self.seats)}
+        if _DEALER in numbers:
+            return numbers, numbers[_DEALER]
+        blind = place.get(_SMALL_BLIND, place.get(_BIG_BLIND))
+        # (no dealer seated nor written: the seat before the small blind's, or the big's)
+        return numbers, None if blind is None else listed[blind - 1]
 
     def _streets_from_betting(self) -> None:
         """BOARD_ONLY_IN_THE_SUMMARY: hands of 2012 that deal the board without a line
@@ -532,7 +539,7 @@ class BovadaBuilder(Builder):
         seats = []
         for _, p, stack, _, _ in self.seats:  # (a seat line's "sitting out" agrees)
             n = numbers[p]
-            if n > MAX_SEAT_NUMBER:
+            if n > (MAX_SEAT_LABEL if self.table_order else MAX_SEAT_NUMBER):
                 raise ParseError(1, f"seat number {n} out of range")
             seats.append((n, p, stack, p not in part, None))
         self.seats = seats

@@ -11,13 +11,15 @@ it tells another game.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street, Structure
-from engine.rules.pots import uncalled
+from engine.model.hand import (ZERO, Action, Collect, Hand, Kind, Show, Stakes, Street,
+                               Structure, UnsupportedHand)
+from engine.rules.pots import DEAD_POSTS, dead_part, uncalled
 from engine.rules.room_rules import UNCALLED_SILENT_OR_COLLECTED, RoomRules
 from parsers.base.builder import Builder
 from parsers.base.room import Room
@@ -43,15 +45,22 @@ money = local_money  # (the grammar's {M} has told an amount from what is not)
 # ------------------------------------------------------------------ cards
 # Ranks and suits in the client's languages: English; German suits ("10Herz",
 # "QKreuz"); Dutch ranks (Boer, Vrouw, Heer: "Hc" is the king of clubs); Swedish
-# ranks (Knekt, Dam, Ess: "Knh", "Dd", "Ec"). No two spellings name different cards.
+# ranks (Knekt, Dam, Ess: "Knh", "Dd", "Ec"); Russian ranks in Cyrillic (Валет, Дама,
+# Король, Туз: "Вh" is the jack of hearts; see ``windows_1251``). No two spellings
+# name different cards.
 RANKS = {r: r for r in "23456789TJQKA"} | {"10": "T", "B": "J", "V": "Q", "H": "K",
-                                            "Kn": "J", "D": "Q", "E": "A"}
+                                            "Kn": "J", "D": "Q", "E": "A",
+                                            "В": "J", "Д": "Q", "К": "K", "Т": "A"}
 SUITS = {s: s for s in "cdhs"} | {"Kreuz": "c", "Karo": "d", "Herz": "h", "Pik": "s"}
-# TowerTorneosPoker (a Spanish-speaking skin) names suits by their Spanish initials
-# (tréboles, corazones, diamantes, picas) and ten "D" (diez): its "Ac" is the ace of
-# hearts, so its hands are read with their own table, told by the banner.
+# The Spanish client (and TowerTorneosPoker, a Spanish-speaking skin) names suits by
+# their Spanish initials (tréboles, corazones, diamantes, picas) and ten "D" (diez);
+# the Portuguese client by theirs (copas, espadas, ouros, paus) and ten "D" (dez). Its
+# "Ac" is the ace of hearts, its "7p" the seven of spades (Spanish) or of clubs
+# (Portuguese): a hand's cards are read in the language their suits say
+# (``spelling_of``).
 SPANISH_RANKS = {r: r for r in "23456789TJQKA"} | {"10": "T", "D": "T"}
 SPANISH_SUITS = {"t": "c", "c": "h", "d": "d", "p": "s"}
+PORTUGUESE_SUITS = {"p": "c", "c": "h", "o": "d", "e": "s"}
 
 
 def spellings(ranks: dict[str, str], suits: dict[str, str]) -> dict[str, str]:
@@ -66,6 +75,36 @@ def spellings(ranks: dict[str, str], suits: dict[str, str]) -> dict[str, str]:
 
 CARD = spellings(RANKS, SUITS)
 SPANISH_CARD = spellings(SPANISH_RANKS, SPANISH_SUITS)
+PORTUGUESE_CARD = spellings(SPANISH_RANKS, PORTUGUESE_SUITS)
+_SUIT = re.compile(r"(?:Kreuz|Karo|Herz|Pik|.)$")
+_LATIN_SUITS = frozenset(SUITS)
+_NOT_SWEDISH = frozenset({"J", "Q", "A"})  # (Swedish writes them Kn, D, E)
+
+
+def spelling_of(texts: Iterable[str]) -> dict[str, str]:
+    """The language of a hand's cards (its card texts, "Ah, Kd"), by the suits they
+    name: English's (and German's) c d h s; else Spanish's t c d p; else Portuguese's
+    c e o p. Cards of clubs and diamonds only read as English's, unless a ten "D"
+    stands with a J, Q or A (in Swedish "D" is the queen, and J, Q, A are not written):
+    then as Spanish (the suits, read either way, name the same cards in relation to
+    each other: only which suit is which is not known)."""
+    suits: set[str] = set()
+    ranks: set[str] = set()
+    for text in texts:
+        for card in text.split(", "):
+            suit = _SUIT.search(card)
+            if suit is not None:
+                suits.add(suit.group())
+                ranks.add(card[:suit.start()])
+    if suits <= _LATIN_SUITS:
+        if suits <= {"c", "d"} and "D" in ranks and ranks & _NOT_SWEDISH:
+            return SPANISH_CARD
+        return CARD
+    if suits <= SPANISH_SUITS.keys():
+        return SPANISH_CARD
+    if suits <= PORTUGUESE_SUITS.keys():
+        return PORTUGUESE_CARD
+    return CARD  # (suits of no one language: the card not read is named)
 
 
 def read_cards(text: str, spelled: dict[str, str] = CARD) -> tuple[str, ...]:
@@ -74,6 +113,28 @@ def read_cards(text: str, spelled: dict[str, str] = CARD) -> tuple[str, ...]:
         return tuple(spelled[c] for c in text.split(", "))
     except KeyError as exc:
         raise ValueError(f"not a card: {exc.args[0]!r}") from None
+
+
+# ------------------------------------------------------------------ the text
+# 888's Russian client of 2011-12 writes its files in Windows-1251 (Cyrillic): its card
+# ranks В, Д, К, Т (bytes C2, C4, CA, D2), "Бесплатно" for a freeroll. Such a hand is
+# no UTF-8, so it is read as Windows-1252 (parsers/base/split.py), which makes those
+# ranks "Â", "Ä", "Ê", "Ò" ("Âh"): a hand whose cards hold one, or whose text holds a
+# word of Windows-1251's letters only, is read again as Windows-1251.
+_CYRILLIC_RANK_AS_1252 = re.compile(r"(?:\[ |, )[ÂÄÊÒ](?:[cdhs]|Kreuz|Karo|Herz|Pik)(?=,| \])")
+_CYRILLIC_WORD_AS_1252 = re.compile(r"[À-ÿ]{4,}")
+
+
+def windows_1251(text: str) -> str:
+    """A hand's text as Windows-1252 read it → as its Windows-1251 bytes say, where it
+    shows it was written so (see above); else the text as it is."""
+    if text.isascii() or not (_CYRILLIC_RANK_AS_1252.search(text)
+                              or _CYRILLIC_WORD_AS_1252.search(text)):
+        return text
+    try:
+        return text.encode("cp1252").decode("cp1251")
+    except UnicodeError:  # a character Windows-1252 does not have: not read so
+        return text
 
 
 # ------------------------------------------------------------------ the builder
@@ -129,8 +190,18 @@ class PacificBuilder(Builder):
     def __init__(self) -> None:
         super().__init__()
         self.dealt_down = False  # observers' files have no "** Dealing down cards **"
-        self.spelled = CARD  # how the cards are written: by the brand
+        self.spelled = CARD  # how the cards are written: by their suits, or the brand
         self.early = False  # a fold before "** Dealing down cards **", or before any card
+
+    CARD_LINES = frozenset({"DEALT", "FLOP", "TURN", "RIVER", "SHOWS", "MUCKS"})
+
+    def build(self, tokens: Sequence) -> Hand:
+        """The hand's cards are read in the language their suits say (``spelling_of``:
+        each line's cards are its last field)."""
+        lines = self.CARD_LINES
+        self.spelled = spelling_of([fields[-1] for kind, fields, _, _ in tokens
+                                    if kind in lines])
+        return super().build(tokens)
 
     # ------------------------------------------------------------ the header
     def HEADER(self, brand, fast, blast, hand_id):
@@ -246,13 +317,27 @@ class PacificBuilder(Builder):
         return CURRENCY_BY_SYMBOL[symbol]
 
     def returned(self, actions: list[Action]) -> tuple[tuple[str, Decimal], ...]:
-        """UNCALLED_NOT_WRITTEN: what the top contributor put in beyond anyone else goes
-        back to them, silently, unless what was collected holds it (a walk's big blind
-        collects the whole pot; an all-in's excess is written as collected)."""
+        """UNCALLED_NOT_WRITTEN: what the top bettor bet beyond anyone else goes back to
+        them, silently, unless what was collected holds it (a walk's big blind collects
+        the whole pot; an all-in's excess is written as collected). Dead money is no
+        part of a bet (``posts dead blind [$0.50 + $1]``: the $0.50), so never comes
+        back; unless a player is all-in on dead money alone (an all-in ante): then, as
+        the replay has it, dead money makes the levels too."""
         put: dict[str, Decimal] = {}
+        dead: dict[str, Decimal] = {}
+        big_blind = self.big_blind
         for a in actions:
-            put[a.player] = put.get(a.player, ZERO) + a.amount
-        back = uncalled(put)
+            p = a.player
+            put[p] = put.get(p, ZERO) + a.amount
+            if a.kind in DEAD_POSTS:
+                dead[p] = dead.get(p, ZERO) + dead_part(a.kind, a.amount, big_blind)
+        bets = put
+        if dead:
+            stacks = {player: stack for _, player, stack, *_ in self.seats}
+            if not any(chips >= stacks.get(p, chips + 1) and chips <= dead.get(p, ZERO)
+                       for p, chips in put.items()):
+                bets = {p: chips - dead.get(p, ZERO) for p, chips in put.items()}
+        back = uncalled(bets)
         if back is None:
             return ()
         collected = sum((c.amount for c in self.collects), ZERO)
@@ -302,8 +387,14 @@ def whole(text: str) -> bool:
     return text.endswith(" did not show his hand") and "** Summary **" in text
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder,
-                        closing="** Summary **")
+text_parser = TextParser(Path(__file__).with_name("grammar.lark"), PacificBuilder,
+                          closing="** Summary **")
+
+
+def parse_hand(text: str) -> Hand | UnsupportedHand:
+    """One hand's text → Hand (read again as Windows-1251 where it was written so)."""
+    return text_parser(windows_1251(text))
+
 
 RULES = RoomRules(
     "888poker",

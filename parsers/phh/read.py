@@ -12,6 +12,7 @@ import re
 from decimal import Decimal
 
 from engine.model.hand import CENT, GameKind, Hand, Seat, Stakes, Structure, UnsupportedHand
+from engine.model.positions import go_round
 from parsers.base import anonymous
 from parsers.base.errors import ParseError
 from parsers.phh import fields, settle
@@ -105,6 +106,8 @@ def _holdem(doc: dict, text: str, structure: str, table: str | None) -> Hand:
         buy_in=_text(doc, "_buy_in"), kind=_kind(doc, tournament_id),
         # players not named (p1 ... pn) and anonymised names are seats, not people
         anonymous=anonymous.labelled(names, None, anonymous.LABELS),
+        # the players go round the table p1 ... pn: seats written otherwise only name them
+        table_order=() if go_round(numbers) else tuple(numbers),
     )
 
 

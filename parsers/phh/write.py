@@ -78,12 +78,17 @@ def order(hand: Hand) -> list[str]:
     """The players dealt in, in PHH's order: from the first seat after the button round
     to the button."""
     acted = {a.player for a in hand.actions}
+    # round the table: by seat number, or as Hand.table_order goes where numbers are
+    # no places
+    place = {n: i for i, n in enumerate(hand.table_order)} or None
+    at = (lambda n: n) if place is None else (lambda n: place.get(n, len(place)))
     seats = sorted((s for s in hand.seats if not s.sitting_out or s.player in acted),
-                   key=lambda s: s.seat)
+                   key=lambda s: at(s.seat))
     if hand.button_seat is None:
         raise Skip("no button", "PHH's order of players needs the button")
-    after = [s.player for s in seats if s.seat > hand.button_seat]
-    return after + [s.player for s in seats if s.seat <= hand.button_seat]
+    button = at(hand.button_seat)
+    after = [s.player for s in seats if at(s.seat) > button]
+    return after + [s.player for s in seats if at(s.seat) <= button]
 
 
 def write_hand(hand: Hand) -> str:

@@ -48,6 +48,8 @@ RULES = RoomRules(
     odd_chip=ODD_CHIP_FROM_BUTTON_BACKWARDS,
     # "shows [Kd Jd] (Two pairs : Kings and 9)": Winamax's own wording
     hand_names=names_agree,
+    # "Total pot 1.02€ | Rake 0.03€": what was paid out, the bet nobody called among it
+    total_pot_paid_out=True,
 )
 
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), WinamaxBuilder)

@@ -2,11 +2,12 @@
 writes otherwise and what they mean.
 
 Winamax's conventions, named where they apply:
-``TOTAL_POT_AFTER_RAKE`` ("Total pot" is what was paid out; the pot is that and the
-rake), ``TOTAL_IN_THOUSANDS`` (old tournaments write "Total pot 3.37k"),
-``UNCALLED_BET_IN_COLLECT`` (no "uncalled bet returned" line: the bet nobody called is
-in its bettor's "collected" and "won" amounts and in the total pot, where the Hand has
-it returned),
+``TOTAL_POT_PAID_OUT`` ("Total pot" is what was paid out, the bet nobody called among
+it, the rake beside it: kept as written, and read so by the replay through
+``RoomRules.total_pot_paid_out``), ``TOTAL_IN_THOUSANDS`` (old tournaments write "Total
+pot 3.37k"), ``UNCALLED_BET_IN_COLLECT`` (no "uncalled bet returned" line: the bet
+nobody called is in its bettor's "collected" and "won" amounts and in the total pot,
+where the Hand has it returned),
 ``SILENT_SEAT_SAT_OUT`` (players sitting out are seated like the others: one the hand
 says nothing of, one who "denies big blind", one the SUMMARY says "folded" without a
 street, was not dealt in), ``RAISE_TO_COUNTS_DEAD_BLIND`` (after a dead small blind
@@ -126,8 +127,9 @@ class WinamaxBuilder(Builder):
             collected = sum((c.amount for c in self.collects), ZERO)
             if abs(collected - paid) <= _HALF_ROUNDING:
                 paid = collected
-        # TOTAL_POT_AFTER_RAKE: the pot is what was paid out and the rake
-        self.pot = (paid + taken, taken, (), (), ZERO)
+        # TOTAL_POT_PAID_OUT: kept as written, what was paid out (the bet nobody called
+        # among it), the rake beside it (RoomRules.total_pot_paid_out reads it so)
+        self.pot = (paid, taken, (), (), ZERO)
 
     def SUMMARY_FOLDED(self, seat, player, street):
         if street is None:  # SILENT_SEAT_SAT_OUT: folded without a turn
@@ -178,12 +180,12 @@ class WinamaxBuilder(Builder):
         return amount
 
     def finish(self) -> Hand:
-        returned = self._return_uncalled()
+        self._return_uncalled()
         if self.pot is not None:
             # the room's money is in Winamax's total pot: the SUMMARY's own account has it
             total, rake, pots, fees, _ = self.pot
             added = sum((a for _, a in self.added), ZERO)
-            self.pot = (total - returned, rake, pots, fees, added)
+            self.pot = (total, rake, pots, fees, added)
         # SILENT_SEAT_SAT_OUT: a seated player of whom the hand says nothing was not dealt in
         named = {a.player for a in self.actions} | self.dealt.keys()
         named.update(s.player for s in self.summary_seats)

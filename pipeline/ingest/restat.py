@@ -24,7 +24,7 @@ from pipeline.stats.flags import hand_flags, stat_columns
 from pipeline.store.database import Store
 
 _HANDS = """SELECT site, hand_id, button_seat, big_blind, boards, played_at, played_at_utc,
-                   rake
+                   rake, table_order
             FROM hands WHERE supported ORDER BY site, hand_id"""
 _SEATS = """SELECT site, hand_id, seat, player, stack, sitting_out, hole_cards, net,
                    invested, allin_adj_net
@@ -55,7 +55,8 @@ def restat(store: Store, progress: Callable[[int], None] | None = None) -> int:
     collects = _by_hand(con.execute(_COLLECTS).fetchall())
     rows: list[tuple] = []
     hands = 0
-    for site, hand_id, button, bb, boards, played_at, utc, rake in con.execute(_HANDS).fetchall():
+    for site, hand_id, button, bb, boards, played_at, utc, rake, order in \
+            con.execute(_HANDS).fetchall():
         key = (site, hand_id)
         its_seats = seats.get(key, [])
         hand = Hand(
@@ -67,9 +68,10 @@ def restat(store: Store, progress: Callable[[int], None] | None = None) -> int:
             actions=tuple(Action(Street(a[2]), a[3], a[4], a[5], a[6], a[7])
                           for a in actions.get(key, [])),
             boards=tuple(tuple(b.split()) for b in boards or ()) or ((),),
-            collects=tuple(Collect(c[2], c[3]) for c in collects.get(key, [])))
+            collects=tuple(Collect(c[2], c[3]) for c in collects.get(key, [])),
+            table_order=tuple(order or ()))
         dealt = hand.dealt_in()
-        pos = positions([s.seat for s in dealt], button, big_blind_seat(hand))
+        pos = positions([s.seat for s in dealt], button, big_blind_seat(hand), hand.table_order)
         flags = hand_flags(hand, pos)
         put_in = sum((s[8] for s in its_seats), ZERO)
         for s, stored in zip(hand.seats, its_seats):

@@ -35,6 +35,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("boards", pa.list_(pa.string())), ("total_pot", MONEY), ("rake", MONEY),
         ("fees", MONEY), ("added", MONEY), ("summary_pots", pa.list_(MONEY)),
         ("content", pa.string()), ("raw_text", pa.string()), ("kind", pa.string()),
+        ("table_order", pa.list_(pa.int16())),
     ]),
     "hand_copies": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("file_id", pa.int64()),
@@ -129,7 +130,8 @@ class Batch:
         st = hand.stakes
         summary = hand.summary
         dealt = hand.dealt_in()
-        pos = positions([s.seat for s in dealt], hand.button_seat, big_blind_seat(hand))
+        pos = positions([s.seat for s in dealt], hand.button_seat, big_blind_seat(hand),
+                        hand.table_order)
         self.rows["hands"].append((
             site, hid, file_id, offset, length, line, hand.game, True, hand.structure,
             hand.currency, st.small_blind, st.big_blind, st.ante, st.cap, st.small_bet,
@@ -142,7 +144,8 @@ class Batch:
             summary.total_pot if summary else None, summary.rake if summary else None,
             sum((a for _, a in summary.fees), ZERO) if summary else None,
             summary.added if summary else None,
-            list(summary.pots) if summary else None, content(hand), None, hand.kind))
+            list(summary.pots) if summary else None, content(hand), None, hand.kind,
+            list(hand.table_order) or None))
 
         invested: dict[str, Decimal] = {}
         actions = self.rows["actions"]
@@ -209,7 +212,7 @@ class Batch:
         row = [None] * len(SCHEMAS["hands"])
         row[:10] = (hand.site, hand.hand_id, file_id, offset, length, line, hand.game, False,
                     hand.structure, None)
-        row[-3:-1] = content(hand), hand.text
+        row[-4:-2] = content(hand), hand.text
         self.rows["hands"].append(tuple(row))
 
     def add_copy(self, hand: Hand | UnsupportedHand, file_id: int, offset: int, length: int,

@@ -10,11 +10,13 @@ from __future__ import annotations
 import duckdb
 
 # schema 9 -> 10: each hand's kind (cash, tournament, play money) on hands and player
-# rows in place of the player rows' tournament flag; the player rows' anonymous mark
+# rows in place of the player rows' tournament flag; the player rows' anonymous mark;
+# the hands' table order (none before: seats were numbered as places)
 _9_TO_10 = """
 DROP VIEW IF EXISTS player_hand_stats;
 DROP VIEW IF EXISTS player_hand_flags;
 ALTER TABLE hands ADD COLUMN kind VARCHAR;
+ALTER TABLE hands ADD COLUMN table_order SMALLINT[];
 UPDATE hands SET kind = CASE WHEN NOT supported THEN NULL
                              WHEN currency = 'play' THEN 'play'
                              WHEN tournament_id IS NOT NULL OR currency = 'chips' THEN 'tournament'

@@ -62,7 +62,9 @@ CREATE TABLE IF NOT EXISTS hands (
                                       -- (seats, stacks, actions, boards, pots): two
                                       -- copies of a hand differ in it only if edited
     raw_text VARCHAR,                 -- kept for hands of unsupported games
-    kind VARCHAR                      -- cash, tournament, play (play money); NULL: unsupported
+    kind VARCHAR,                     -- cash, tournament, play (play money); NULL: unsupported
+    table_order SMALLINT[]            -- the seats clockwise where their numbers are not
+                                      -- (Bovada's entry numbers); NULL: numbers are places
 );
 
 -- a hand read again (same site and hand id) from another place: the hand is stored

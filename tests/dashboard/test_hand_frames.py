@@ -222,3 +222,22 @@ def test_the_document_escapes_names_and_fetches_nothing(con):
     assert len(shown) == len(frames)
     assert any("&lt;script&gt;alert(1)&lt;/script&gt;" in f["svg"] for f in shown)
     assert [f["text"] for f in shown] == [escape(f.text) for f in frames]
+
+
+def test_seats_numbered_otherwise_than_round_the_table_are_laid_out_by_position():
+    """Bovada's tournaments number seats by entry (Hand.table_order): the table is drawn
+    round as the positions go, not in the order of the numbers."""
+    from dashboard.replay.table_view import Layout, clockwise
+    players = [{"seat": 3, "player": "Big Blind", "position": "BB"},
+               {"seat": 5, "player": "Dealer", "position": "BTN"},
+               {"seat": 18, "player": "UTG+1", "position": "CO"},
+               {"seat": 19, "player": "Small Blind", "position": "SB"},
+               {"seat": 20, "player": "UTG", "position": "HJ"}]
+    order = clockwise(players)
+    assert order == [20, 18, 5, 19, 3]
+    layout = Layout({p["player"]: p["seat"] for p in players}, 9, "Small Blind", order)
+    # from the hero at the bottom, clockwise: the big blind, UTG, UTG+1, the dealer
+    assert [n for n, _ in sorted(layout.slot.items(), key=lambda x: x[1])] == [19, 3, 20, 18, 5]
+    # seats numbered round the table, as most rooms do, keep their places
+    assert clockwise([{"seat": n, "player": str(n), "position": pos} for n, pos in
+                      ((1, "SB"), (2, "BB"), (4, "CO"), (6, "BTN"))]) is None

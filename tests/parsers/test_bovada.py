@@ -308,13 +308,76 @@ Seat+360: Big Blind 300  with One pair [3c 3s-3c 3s Qs Th 9h]
 """
 
 
-def test_a_tournament_s_seats_are_numbered_in_table_order():
+def test_a_tournament_s_seats_keep_their_entry_numbers_in_table_order():
+    """SEATS_IN_TABLE_ORDER: a tournament numbers its players by entry and lists them
+    clockwise: the numbers are kept as written, the order listed is the table's."""
     h = parse_hand(TOURNEY)
     assert (h.tournament_id, h.tournament_level, h.currency) == ("41678164", "13", "chips")
     assert (h.stakes.small_blind, h.stakes.big_blind, h.stakes.ante) == (300, 600, 60)
-    assert [(s.seat, s.player) for s in h.seats] == [
-        (1, "UTG"), (2, "UTG+1"), (3, "Dealer"), (4, "Small Blind"), (5, "Hero")]
-    assert h.button_seat == 3 and h.table == "81"
+    assert sorted((s.seat, s.player) for s in h.seats) == [
+        (94, "UTG+1"), (360, "Hero"), (534, "Small Blind"), (743, "Dealer"),
+        (1243, "UTG")]
+    assert h.table_order == (1243, 94, 743, 534, 360)
+    assert h.button_seat == 743 and h.table == "81"
+    assert judge(TOURNEY).status == "ok"
+
+
+# A sit-and-go's entries, 20, 18, 5, 19, 3, listed clockwise from the first to act: in
+# the order of their numbers (3, 5, 18, 19, 20) the turns would go otherwise.
+SIT_AND_GO = """Bovada Hand #3400000001: HOLDEM Tournament #15000001 TBL#1, Turbo- Level 2 (15/30) - 2016-03-02 20:14:05
+Seat 20: UTG (1,470 in chips)
+Seat 18: UTG+1 (1,500 in chips)
+Seat 5: Dealer (1,530 in chips)
+Seat 19: Small Blind [ME] (1,485 in chips)
+Seat 3: Big Blind (1,515 in chips)
+Dealer : Set dealer [3]
+Small Blind [ME] : Small blind 15
+Big Blind : Big blind 30
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [Ah Kh]
+UTG+1 : Card dealt to a spot [7c 2d]
+Dealer : Card dealt to a spot [Qs Qd]
+Small Blind [ME] : Card dealt to a spot [9h 4c]
+Big Blind : Card dealt to a spot [Js 3s]
+UTG : Raises 90 to 90
+UTG+1 : Folds
+Dealer : Call 90
+Small Blind [ME] : Folds
+Big Blind : Folds
+*** FLOP *** [Ac 8d 2h]
+UTG : Bets 120
+Dealer : Folds
+UTG : Return uncalled portion of bet 120
+UTG : Does not show [Ah Kh] (One pair)
+UTG : Hand Result 225
+*** SUMMARY ***
+Total Pot(225)
+Board [Ac 8d 2h]
+Seat+20: UTG 225 [Does not show]
+Seat+18: UTG+1 Folded before the FLOP
+Seat+5: Dealer Folded on the FLOP
+Seat+19: Small Blind Folded before the FLOP
+Seat+3: Big Blind Folded before the FLOP
+"""
+
+
+def test_entry_numbers_below_ten_are_kept_and_the_positions_are_the_table_s(tmp_path):
+    h = parse_hand(SIT_AND_GO)
+    assert h.table_order == (20, 18, 5, 19, 3) and h.button_seat == 5
+    assert judge(SIT_AND_GO).status == "ok"
+    # as stored: each seat's number as written, its position round the table
+    from support.common import import_paths, query
+    (tmp_path / "sng.txt").write_text(SIT_AND_GO, encoding="utf-8")
+    db = tmp_path / "sng.duckdb"
+    import_paths(db, tmp_path / "sng.txt")
+    assert query(db, "SELECT seat, player, position FROM hand_players ORDER BY seat") == [
+        (3, "Big Blind", "BB"), (5, "Dealer", "BTN"), (18, "UTG+1", "CO"),
+        (19, "Hero", "SB"), (20, "UTG", "HJ")]
+    assert query(db, "SELECT button_seat, status FROM hands JOIN verdicts USING (site,"
+                     " hand_id)") == [(5, "ok")]
+    # turns by the order of the numbers would be out of turn
+    by_number = replay(replace(h, table_order=()), RULES)
+    assert "OUT_OF_TURN" in {f.code for f in by_number.findings}
 
 
 def test_an_all_in_before_the_deal_is_an_ante_or_a_blind():
@@ -573,3 +636,18 @@ def test_the_cards_not_shown_or_mucked_are_the_cards_dealt(text, old, new):
     with pytest.raises(ParseError) as err:
         parse_hand(text.replace(old, new))
     assert "not the cards dealt" in err.value.reason
+
+
+def test_entry_numbered_seats_are_written_to_phh_round_the_table():
+    """Exported as PHH (p1 the small blind ... pn the button), the entry numbers are the
+    seats written, in PHH's order; read back, that order is the table's."""
+    from parsers.phh.write import write_hand
+    from parsers.registry import room
+    h = parse_hand(SIT_AND_GO)
+    text = write_hand(h)
+    assert 'players = ["Hero", "Big Blind", "UTG", "UTG+1", "Dealer"]' in text
+    assert "seats = [19, 3, 20, 18, 5]" in text
+    back = room("phh").parse(text)
+    assert back.table_order == (19, 3, 20, 18, 5) and back.button_seat == 5
+    assert room("phh").judge(back).status == "ok"
+    assert back.nets() == h.nets()

@@ -354,6 +354,96 @@ Charlie collected [ $0.09 ]
     assert ROOM.judge(h).status == "ok"
 
 
+# $0.50/$1: Delta comes back posting both blinds, the small one dead. The pot: Bravo
+# 0.50 + 0.50, Charlie 1 + 10, Delta 0.50 dead + 1 + 10 = 23.50; Charlie collects 22.33
+# (rake 1.17). Delta bet no more than Charlie called: nothing is uncalled.
+DEAD_AND_LIVE = head(game="$0.50/$1 Blinds No Limit Holdem", date=" 02 05 2023 21:14:09",
+                     table="Table Quito 6 Max (Real Money)", hand_id="700000077") + """\
+Seat 1 is the button
+Total number of players : 4
+Seat 1: Alpha ( $100 )
+Seat 2: Bravo ( $80.25 )
+Seat 3: Charlie ( $64 )
+Seat 5: Delta ( $50 )
+Bravo posts small blind [$0.50]
+Charlie posts big blind [$1]
+Delta posts dead blind [$0.50 + $1]
+** Dealing down cards **
+Dealt to Delta [ Kc, Qc ]
+Delta checks
+Alpha folds
+Bravo calls [$0.50]
+Charlie checks
+** Dealing flop ** [ 9c, 5d, 2h ]
+Bravo checks
+Charlie checks
+Delta bets [$10]
+Bravo folds
+Charlie calls [$10]
+** Dealing turn ** [ Jd ]
+Charlie checks
+Delta checks
+** Dealing river ** [ 3s ]
+Charlie checks
+Delta checks
+** Summary **
+Charlie shows [ 9h, 8h ]
+Delta shows [ Kc, Qc ]
+Charlie collected [ $22.33 ]
+"""
+
+
+def test_a_dead_small_blind_is_no_part_of_the_bet_never_returned():
+    """``posts dead blind [$0.50 + $1]``: the $0.50 is dead money in the pot, the $1 a
+    live big blind; the dead half is not an uncalled bet given back."""
+    h = hand(DEAD_AND_LIVE)
+    assert h.uncalled == ()
+    assert h.nets() == {"Alpha": D(0), "Bravo": D("-1.00"), "Charlie": D("11.33"),
+                        "Delta": D("-11.50")}
+    assert ROOM.judge(h).status == "ok"
+    # Delta raises and everyone folds: the raise comes back (2), the pot of 3 (the
+    # blinds, the dead half and Delta's live $1) is Delta's: +1.50
+    steal = hand(DEAD_AND_LIVE.split("Delta checks")[0] + """Delta raises [$2]
+Alpha folds
+Bravo folds
+Charlie folds
+** Summary **
+Delta did not show his hand
+Delta collected [ $3 ]
+""")
+    assert steal.uncalled == (("Delta", D(2)),)
+    assert steal.nets()["Delta"] == D("1.50")
+    assert ROOM.judge(steal).status == "ok"
+
+
+def test_antes_all_in_make_the_levels_the_bigger_ante_comes_back():
+    """BLAST's all-in phase: antes only. Ana is all-in on her ante of 300: dead money
+    then makes the levels (as the replay has it), and 200 of Beto's 500 come back."""
+    h = hand(head(banner="888poker BLAST", game="$20/$40 Blinds No Limit Holdem",
+                  date=" 12 01 2019 20:01:11",
+                  table="Tournament #133500001 $4.75 + $0.25 - Table #1 3 Max (Real Money)",
+                  hand_id="700000088") + """\
+Seat 1 is the button
+Total number of players : 2
+Seat 1: Ana ( $300 )
+Seat 2: Beto ( $500 )
+Ana posts ante [$300]
+Beto posts ante [$500]
+** Dealing down cards **
+Dealt to Ana [ Ks, Kd ]
+** Dealing flop ** [ 2c, 7h, 9d ]
+** Dealing turn ** [ Js ]
+** Dealing river ** [ 3h ]
+** Summary **
+Beto shows [ 4c, 5c ]
+Ana shows [ Ks, Kd ]
+Ana collected [ $600 ]
+""")
+    assert h.uncalled == (("Beto", D(200)),)
+    assert h.nets() == {"Ana": D(300), "Beto": D(-300)}
+    assert ROOM.judge(h).status == "ok"
+
+
 def test_an_observers_file_has_no_dealing_line():
     h = hand(STEAL.replace("** Dealing down cards **\nDealt to Hero [ Ah, Kd ]\n", ""))
     assert h.hero is None
@@ -439,6 +529,136 @@ def test_cards_in_every_language():
     assert read_cards("Knh, Dd, Ec") == ("Jh", "Qd", "Ac")  # Swedish
     with pytest.raises(ValueError):
         read_cards("Xh, Ah")
+
+
+def read_file_bytes(data: bytes):
+    """A file's bytes → its one hand, read as the importer reads it."""
+    from parsers.base.split import decode, split_hands
+    text, enc = decode(data)
+    raw, = split_hands(text, ROOM, enc)
+    return ROOM.parse(raw.text)
+
+
+# 888's Russian client (2011): Windows-1251, ranks Валет, Дама, Король, Туз. Read as
+# Russian, Boris's pair of aces (Т) beats Alisa's jacks (В); read with В as the ace,
+# Alisa would win. Pot 0.12 + 0.12 + 0.04 + 0.20 + 0.20 = 0.68, rake 0.03.
+RUSSIAN = head(banner="Cassava", game="0,02$/0,04$ Blinds No Limit Holdem",
+               date=" 03 07 2011 00:50:21", table="Table Omsk (Real Money)",
+               hand_id="700000101") + """\
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Alisa ( 4$ )
+Seat 2: Boris ( 3,50$ )
+Seat 4: Vera ( 2$ )
+Boris posts small blind [0,02$]
+Vera posts big blind [0,04$]
+** Dealing down cards **
+Dealt to Alisa [ Вd, Вc ]
+Alisa raises [0,12$]
+Boris calls [0,10$]
+Vera folds
+** Dealing flop ** [ Тs, 7c, 3h ]
+Boris checks
+Alisa bets [0,20$]
+Boris calls [0,20$]
+** Dealing turn ** [ Дh ]
+Boris checks
+Alisa checks
+** Dealing river ** [ Кc ]
+Boris checks
+Alisa checks
+** Summary **
+Alisa shows [ Вd, Вc ]
+Boris shows [ Тd, 4c ]
+Boris collected [ 0,65$ ]
+"""
+
+
+def test_the_russian_clients_windows_1251_file_cyrillic_ranks():
+    h = read_file_bytes(RUSSIAN.encode("cp1251"))  # "Вd" is bytes C2 64: no UTF-8
+    assert h.seats[0].hole_cards == ("Jd", "Jc") and h.seats[1].hole_cards == ("Ad", "4c")
+    assert h.boards == (("As", "7c", "3h", "Qh", "Kc"),)
+    assert h.nets() == {"Alisa": D("-0.32"), "Boris": D("0.33"), "Vera": D("-0.04")}
+    assert ROOM.judge(h).status == "ok"
+    # the same hand written in UTF-8 reads the same
+    assert read_file_bytes(RUSSIAN.encode("utf-8")).boards == h.boards
+    # a freeroll's buy-in, "Бесплатно", without a face card to tell the code page
+    free = RUSSIAN.replace("Table Omsk (Real Money)",
+                           "Tournament #38000001 Бесплатно - Table #12 (Real Money)")
+    for cyrillic, latin in (("Вd, Вc", "9d, 9c"), ("Тs", "6s"), ("Дh", "5h"), ("Кc", "2c"),
+                            ("Тd", "8d"), ("0,65$", "0,65$")):
+        free = free.replace(cyrillic, latin)
+    t = read_file_bytes(free.encode("cp1251"))
+    assert (t.buy_in, t.buy_in_amount) == ("Бесплатно", D(0))
+
+
+# 888's Spanish client (a Cassava sit-and-go of 2012): suits tréboles, corazones,
+# diamantes, picas; ten "D". Hero's "Ac, 7c" and the board's three "c" are a flush of
+# hearts; Villano's "Kt" is the king of clubs, the board's "Kc" the king of hearts.
+SPANISH = head(banner="Cassava", game="15 €/30 € Blinds No Limit Holdem",
+               date=" 25 06 2012 14:39:42",
+               table="Tournament #39100001 0,09 € + 0,01 € - Table #1 (Real Money)",
+               hand_id="700000102") + """\
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Hero ( 500 € )
+Seat 2: Villano ( 470 € )
+Seat 4: Tercero ( 530 € )
+Villano posts small blind [15 €]
+Tercero posts big blind [30 €]
+** Dealing down cards **
+Dealt to Hero [ Ac, 7c ]
+Hero raises [60 €]
+Villano calls [45 €]
+Tercero folds
+** Dealing flop ** [ Kc, 2p, 5c ]
+Villano checks
+Hero bets [90 €]
+Villano calls [90 €]
+** Dealing turn ** [ Dt ]
+Villano checks
+Hero checks
+** Dealing river ** [ 9c ]
+Villano checks
+Hero checks
+** Summary **
+Villano shows [ Kt, Kd ]
+Hero shows [ Ac, 7c ]
+Hero collected [ 330 € ]
+"""
+
+
+def test_the_spanish_clients_suits():
+    h = read_file_bytes(SPANISH.encode("cp1252"))  # the euro sign as byte 80
+    assert h.seats[0].hole_cards == ("Ah", "7h") and h.seats[1].hole_cards == ("Kc", "Kd")
+    assert h.boards == (("Kh", "2s", "5h", "Tc", "9h"),)
+    assert ROOM.judge(h).status == "ok"
+    # the hero's cards alone, "7p, 8t": spades and clubs
+    folded = hand(SPANISH.split("Hero raises")[0].replace("[ Ac, 7c ]", "[ 7p, 8t ]")
+                  + "Hero folds\nVillano folds\n** Summary **\nTercero collected [ 45 € ]\n")
+    assert folded.seats[0].hole_cards == ("7s", "8c")
+    assert ROOM.judge(folded).status == "ok"
+
+
+def test_the_portuguese_clients_suits():
+    """Copas, espadas, ouros, paus: its "p" is clubs, not the Spanish spades."""
+    text = (SPANISH.replace("[ Kc, 2p, 5c ]", "[ Kc, 2e, 5c ]")
+            .replace("[ Dt ]", "[ Dp ]").replace("[ Kt, Kd ]", "[ Kp, Ko ]"))
+    h = hand(text)
+    assert h.seats[1].hole_cards == ("Kc", "Kd")
+    assert h.boards == (("Kh", "2s", "5h", "Tc", "9h"),)
+    assert ROOM.judge(h).status == "ok"
+
+
+def test_the_language_of_a_hands_cards_is_told_by_its_suits():
+    from parsers.pacific import CARD, PORTUGUESE_CARD, SPANISH_CARD, spelling_of
+    assert spelling_of(["Ah, Kd", "Qs, 2c, 5d"]) is CARD
+    assert spelling_of(["Kc, Dd"]) is CARD  # clubs and diamonds only: as English
+    assert spelling_of(["Knh, Dd", "Ec"]) is CARD  # Swedish: "Dd" the queen
+    assert spelling_of(["Dd, Ac"]) is SPANISH_CARD  # a ten "D" beside an ace: not Swedish
+    assert spelling_of(["7p, 8t"]) is SPANISH_CARD
+    assert spelling_of(["Qo, 4p"]) is PORTUGUESE_CARD
+    assert spelling_of(["10Herz, QKreuz"]) is CARD
 
 
 def test_a_spanish_skin_writes_suits_by_their_spanish_initials():

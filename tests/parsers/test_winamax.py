@@ -88,10 +88,9 @@ def test_a_cash_hand_is_read_completely():
     assert h.uncalled == (("Hero", D("0.40")),)
     assert [(c.player, c.amount) for c in h.collects] == [("Hero", D("0.62"))]
     assert [s.won for s in h.summary.seats] == [(D("0.62"),)]
-    # "Total pot" is what was paid out: the pot is that and the rake
-    assert (h.summary.total_pot, h.summary.rake) == (D("0.65"), D("0.03"))
+    # "Total pot" is kept as written: what was paid out, the 0.40€ nobody called in it
+    assert (h.summary.total_pot, h.summary.rake) == (D("1.02"), D("0.03"))
     assert WINAMAX.judge(h).status == "ok"
-    assert replay(h, DEFAULT).status == "ok"  # as neutral as any room's hand
 
 
 def test_a_changed_amount_or_card_fails_with_its_finding():
@@ -179,7 +178,7 @@ def test_hold_up_the_room_money_and_an_uncalled_bet_paid_as_a_side_pot():
     # Bruno's "collected 1.70€ from side pot 1" is his bet nobody called
     assert h.uncalled == (("Bruno", D("1.70")),)
     assert [(c.player, c.amount) for c in h.collects] == [("Anna", D("1.68"))]
-    assert h.summary.total_pot == D("1.76")  # 0.80 + 0.80 + 0.06 + 0.10
+    assert h.summary.total_pot == D("3.38")  # as written: 0.80 + 2.50 + 0.06 + 0.10 - 0.08
     assert judge(HOLD_UP).status == "ok"
     # the best hand of the main pot must be paid, and nobody else
     lost = (HOLD_UP.replace("[Ah Ks] (One pair : Kings)", "[Ah Qs] (High card : Ace)")
@@ -488,6 +487,22 @@ def test_rule_the_odd_chip_goes_to_the_button_then_to_its_right():
     assert codes(swapped) == {"BAD_SPLIT"}
 
 
+def test_rule_the_total_pot_is_what_was_paid_out():
+    """total_pot_paid_out: "Total pot 1.02€ | Rake 0.03€" is what Winamax paid out, the
+    0.40€ nobody called among it (Hero put in 0.70€, the blinds 0.15€ and 0.20€: 1.05€,
+    1.02€ paid, 0.03€ raked). Kept as written; read by the default rules as the pot,
+    rake in it, it would be the bet too many."""
+    h = parse_hand(CASH)
+    assert h.summary.total_pot == D("1.02") and h.uncalled == (("Hero", D("0.40")),)
+    assert WINAMAX.judge(h).status == "ok"
+    assert {"POT_MISMATCH", "RAKE_MISMATCH"} <= set(replay(h, DEFAULT).codes)
+    # a total of the pot less the uncalled bet, as other rooms write it, is Winamax's wrong
+    assert "POT_MISMATCH" in codes(CASH.replace("Total pot 1.02€", "Total pot 0.62€"))
+    # the HOLD-UP's money and a side pot nobody called: 3.38€ paid out of 3.46€
+    hold_up = parse_hand(HOLD_UP)
+    assert hold_up.summary.total_pot == D("3.38") and WINAMAX.judge(hold_up).status == "ok"
+
+
 def test_an_uncalled_bet_paid_otherwise_is_not_taken_as_returned():
     """Winamax's collected amount includes the bet nobody called; where it is less than
     that bet, nothing is taken as returned and the replay says what is wrong."""
@@ -713,7 +728,7 @@ def test_stat_flags_agree_with_fpdb(real):
     from support.fpdb import FIELDS
 
     from engine.model.positions import positions
-    from pipeline.ingest.rows import _big_blind_seat
+    from pipeline.ingest.rows import big_blind_seat
     from pipeline.stats.flags import hand_flags
     compared, wrong = 0, []
     for hp in sorted((CORPUS / "fpdb-expected" / "winamax").rglob("*.txt.hp")):
@@ -721,7 +736,7 @@ def test_stat_flags_agree_with_fpdb(real):
         text, encoding = decode(source.read_bytes())
         hand = parse_hand(split_hands(text, WINAMAX, encoding)[0].text)
         dealt = [s.seat for s in hand.seats if not s.sitting_out]
-        flags = hand_flags(hand, positions(dealt, hand.button_seat, _big_blind_seat(hand)))
+        flags = hand_flags(hand, positions(dealt, hand.button_seat, big_blind_seat(hand)))
         for player, values in ast.literal_eval(hp.read_text("utf-8")).items():
             for field, (stat, kind) in FIELDS.items():
                 mine = flags[player].chance if kind == "chance" else flags[player].done

@@ -11,7 +11,7 @@ from engine.model.hand import Hand
 from engine.model.positions import positions
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.base.split import decode, split_hands
-from pipeline.ingest.rows import _big_blind_seat
+from pipeline.ingest.rows import big_blind_seat
 from pipeline.stats.flags import hand_flags
 from support.fpdb import FIELDS
 
@@ -44,7 +44,7 @@ def test_flags_agree_with_fpdb(corpus):
     wrong = []
     for name, hand, fpdb in cases(corpus):
         pos = positions([s.seat for s in hand.seats if not s.sitting_out], hand.button_seat,
-                        _big_blind_seat(hand))
+                        big_blind_seat(hand))
         flags = hand_flags(hand, pos)
         for player, values in fpdb.items():
             f = flags.get(player)
