@@ -136,13 +136,12 @@ def store_notice(con: duckdb.DuckDBPyConnection) -> str | None:
     version = stored_version(con)
     if version != STATS_VERSION:
         parts.append(f"its stats follow version {version} of the definitions, this "
-                     f"handlens's are version {STATS_VERSION}")
+                     f"handlens's are version {STATS_VERSION} (the next `handlens import` "
+                     f"makes them again from the stored hands)")
     rows = con.execute("SELECT value FROM meta WHERE key = 'recheck'").fetchall()
     if rows:
-        parts.append(rows[0][0])
+        parts.append(f"{rows[0][0]} (`handlens verify --recheck` reads the files again "
+                     f"and brings every hand up to date)")
     if not parts:
         return None
-    return ("This database was written by an earlier handlens: " + "; ".join(parts)
-            + ". The next `handlens import` makes the stats again from the stored hands; "
-              "`handlens verify --recheck` reads the files again and brings every hand up "
-              "to date.")
+    return "This database was written by an earlier handlens: " + "; ".join(parts) + "."

@@ -460,7 +460,7 @@ def test_a_store_of_stats_version_1_is_said_and_brought_up_by_recheck(tmp_path, 
     assert main(["stats", "--db", str(old), "--format", "json"]) == 0
     out = capsys.readouterr()
     assert json.loads(out.out)["stats_version"] == "1"
-    assert "version 1 of the definitions" in out.err and "verify --recheck" in out.err
+    assert "version 1 of the definitions" in out.err and "next handlens import" in out.err
     assert main(["verify", "--db", str(old), "--recheck"]) == 0
     capsys.readouterr()
     assert main(["stats", "--db", str(old), "--format", "json"]) == 0
