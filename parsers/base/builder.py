@@ -35,7 +35,11 @@ RUNS = {None: 1, "FIRST": 1, "SECOND": 2, "THIRD": 3}
 # named tuple's Python-level __new__ (a speed measure only: an action or more a line)
 _new = tuple.__new__
 FOLDED_ON = {"before Flop": PREFLOP, "before Turn": FLOP, "before River": TURN,
-             "on the Flop": FLOP, "on the Turn": TURN, "on the River": RIVER}
+             "on the Flop": FLOP, "on the Turn": TURN, "on the River": RIVER,
+             # Run It Once: "folded during River"
+             "during Preflop": PREFLOP, "during Flop": FLOP, "during Turn": TURN,
+             "during River": RIVER}
+DURING = {"Preflop": PREFLOP, "Flop": FLOP, "Turn": TURN, "River": RIVER}
 _CHIP = Decimal(1)
 _SEAT_NUMBER = itemgetter(0)  # a Seat's number (the Hand's seats are in seat order)
 LIMITS = {
@@ -58,7 +62,8 @@ class Builder:
         "CARDS": r"[^\]]*",
         "LIMIT": "|".join(sorted((re.escape(k) for k in LIMITS), key=len, reverse=True)),
         "DATE": r"\d{4}\/\d\d?\/\d\d?(?: -)? \d\d?:\d\d(?::\d\d)?",
-        "ROLES": r"(?: \((?:button|small blind|big blind|button blind)\))*",
+        # (Run It Once: heads-up, the button's seat is "(small blind/button)")
+        "ROLES": r"(?: \((?:button|small blind|big blind|button blind|small blind/button)\))*",
     }
     # line starts many lines share: matched once a line (a speed measure only)
     SHARED_PREFIXES: tuple[str, ...] = ("(?P<player>{NAME}): ", "(?P<player>{NAME}) ")
@@ -80,6 +85,9 @@ class Builder:
     silent: frozenset[str] = frozenset({"HOLE_CARDS", "SUMMARY", "RUN_TWICE", "DOESNT_SHOW",
                                         "TABLE_DEPOSIT", "EVENT", "CHAT", "ARCHIVE_SEP"})
     # ^ lines that say nothing the Hand keeps
+    # lines read in a damaged or bare form that, as the last line of a hand cut short,
+    # are that line cut off (parsers.base.text names it an unrecognised line)
+    CUT_LINES: frozenset[str] = frozenset({"HOLE_CARDS_DAMAGED", "NAME_ONLY"})
 
     def __init__(self) -> None:
         self.line = 0  # the line being read (a ParseError names it)
@@ -285,6 +293,13 @@ class Builder:
         if cards:
             self.shows.append(Show(player, read_cards(cards)))
 
+    def FOLDED_DURING(self, player, street):
+        # Run It Once: "folded during River", written on the street it names
+        if DURING[street] != self.street:
+            raise ParseError(self.line, "a fold on another street than the one played",
+                             f"{player}: folded during {street}")
+        self.FOLD(player, None)
+
     def CHECK(self, player):
         self.actions.append(_new(Action, (self.street, player, CHECK, ZERO, None, False,
                                           self.line)))
@@ -325,6 +340,13 @@ class Builder:
         self.street = PREFLOP
         if self.DEALT_TO_EVERYONE:
             self.seated = {s[1] for s in self.seats}
+
+    HOLE_CARDS_DAMAGED = HOLE_CARDS
+
+    def NAME_ONLY(self, player):
+        # an empty chat line: said nothing; a seated player's only
+        if all(s[1] != player for s in self.seats):
+            raise ParseError(self.line, "unrecognised line", f"{player}:")
 
     def FLOP(self, cards):
         self._street(FLOP, 1, read_cards(cards))

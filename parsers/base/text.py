@@ -59,9 +59,14 @@ class TextParser:
         except UnexpectedLine as exc:
             tok = exc.token
             if tok is None:
+                last = tokens[-1] if tokens else None
+                if last is not None and last[0] in self.builder.CUT_LINES:
+                    # a line read in a damaged or bare form, last: a line cut off
+                    raise ParseError(last[2], "unrecognised line", last[3][:160]) from None
                 raise ParseError(text.count("\n") + 1,
                                  f"the hand ends before its {self.closing}") from None
-            if tok.type == UNKNOWN:
+            if tok.type == UNKNOWN or tok.type in self.builder.CUT_LINES:
+                # (a damaged or bare form is read only where its line belongs)
                 raise ParseError(tok.line, "unrecognised line", tok.text[:160]) from None
             raise ParseError(tok.line, f"line out of place ({tok.type})", tok.text[:160]) \
                 from None

@@ -60,6 +60,22 @@ class GGBuilder(Builder):
             self.ante = money(ante)
 
 
+    # Bet & Muck: a bet (or raise) that gives the hand up if it is called
+    def BET_MUCK(self, player, amount, all_in):
+        self.BET(player, amount, all_in)
+
+    def RAISE_MUCK(self, player, by, to, all_in):
+        self.RAISE(player, by, to, all_in, None)
+
+    def BET_MUCK_FOLDS(self, player):
+        # facing a raise, a fold; called, the betting is over: the cards go to the muck
+        # unseen, the hand conceded at the showdown (the SUMMARY: "folded on the River")
+        put = self.put
+        if any(chips > put.get(player, ZERO) for chips in put.values()):
+            self.FOLD(player, None)
+        else:
+            self.MUCKS(player)
+
     def STRADDLE(self, player, amount, all_in):
         self._post(Kind.POST_STRADDLE, player, amount, all_in)
 

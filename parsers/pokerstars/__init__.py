@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from engine.equity.evaluate import hand_name
-from engine.rules.room_rules import RoomRules
+from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
@@ -58,8 +58,10 @@ def names_agree(rank: int, written: str) -> bool:
     return hand_name(rank).lower() == written.split(" - ")[0].strip().lower()
 
 
-# a player moved in "out of hand" is not listed in the SUMMARY
-_OUT_OF_HAND = re.compile(r"^\s*Seat \d+: .* out of hand \(", re.MULTILINE)
+# a player moved in "out of hand", or sitting out at Run It Once ("- Sitting Out"), is not
+# listed in the SUMMARY
+_OUT_OF_HAND = re.compile(r"^\s*Seat \d+: .*(?: out of hand \(| in chips\) - Sitting Out$)",
+                          re.MULTILINE)
 
 
 def whole(text: str) -> bool:
@@ -69,14 +71,26 @@ def whole(text: str) -> bool:
 
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder)
 
+# Run It Once (its site's rules, where they differ from PokerStars'):
+# - seats numbered as places around a table of six whatever its size: a 3-max table's
+#   players sit on seats 1, 3 and 5, its button on one of them ("3-Max Seat #5");
+# - a walk's big blind is collected with the pot, its own blind in it, and no uncalled
+#   bet is written; any other bet nobody called is written returned ("Uncalled bet (80)
+#   returned to ...", after the showdown's line) and judged as written;
+# - hand names printed its own way ("Pair [Ad Kd Qs Qd 5c]"): not judged.
+RUN_IT_ONCE = RoomRules("Run It Once", seat_places=6, uncalled_bet=UNCALLED_COLLECTED)
+
+# between hands: white space, a Zoom archive's numbers (*********** # 2 ***********) and
+# Run It Once's lines of stars (**** **** **** ****), each on a line of its own
+BETWEEN = re.compile(r"\s*(?:(?:\*+ # \d+ \*+|\*+(?: +\*+)*)[^\S\n]*(?:\n\s*|\Z))*")
+
 ROOM = Room(
     name="pokerstars", title="PokerStars",
     start=re.compile(rf"(?:{BRAND})(?: Zoom| Rush| Home Game| Home)? (?:Hand|Game|GAME) #\d+:"),
     parse=parse_hand,
     rules=RoomRules("PokerStars", hand_names=names_agree, writes_rebuys=True),
-    # Run It Once prints hand names its own way ("Pair [Ad Kd Qs Qd 5c]")
-    rules_by_site={"Run It Once": RoomRules("Run It Once")},
+    rules_by_site={"Run It Once": RUN_IT_ONCE},
     whole=whole,
-    between=re.compile(r"\s*(?:\*+ # \d+ \*+\s*)*"),  # Zoom archives number their hands
+    between=BETWEEN,
     write=write_hand,
 )

@@ -201,7 +201,7 @@ def test_every_stars_hand_gets_a_verdict_and_only_room_defects_fail(imported):
         "SELECT DISTINCT x.code FROM findings x JOIN hands h USING (site, hand_id)"
         " JOIN files f USING (file_id) WHERE f.path LIKE '%/holdem/stars/%'"
         " AND x.severity = 'warning'").fetchall()
-    # BAD_SEATING, BAD_BUTTON: Run It Once numbers the seats of its 3-max tables up to 5,
-    # and a converter wrote 6-max tables with seats 7 to 9 (no money is affected)
+    # BAD_SEATING, BAD_BUTTON: a converter wrote 6-max tables with seats 7 to 9 (no money
+    # is affected; Run It Once's 3-max tables, seats 1, 3 and 5, are its rule: seat_places)
     assert {c for (c,) in warned} <= {"BAD_UNCALLED_RETURN", "ACTS_WHILE_ALL_IN",
                                       "UNSUPPORTED_GAME", "BAD_SEATING", "BAD_BUTTON"}

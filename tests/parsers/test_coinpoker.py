@@ -706,3 +706,31 @@ def test_an_uncalled_bet_not_written_and_not_collected_is_not_ok():
     assert v.status != "ok" and "BAD_UNCALLED_RETURN" in v.codes
     silent = replace(RULES, uncalled_bet=UNCALLED_SILENT_OR_COLLECTED)
     assert "BAD_UNCALLED_RETURN" not in replay(h, silent).codes
+
+
+# ---------------------------------------------------------------- damaged lines
+# (the base grammar's, as other rooms of the PokerStars family read them)
+
+def _unnumbered(h: Hand) -> Hand:
+    return replace(h, actions=tuple(a._replace(line=0) for a in h.actions))
+
+
+@pytest.mark.parametrize("line", ["Seat 1: Wrenfield collected (0.30)",
+                                  "Seat 2: Osgood77 (button) folded on the Turn",
+                                  "Seat 5: Thistledown folded before Flop (didn't bet)"])
+def test_a_summary_seat_with_a_stray_quote_at_its_end(line):
+    h = parse_hand(CASH.replace(line, line + '"'))
+    assert h.summary == parse_hand(CASH).summary and COIN.judge(h).status == "ok"
+
+
+@pytest.mark.parametrize("line", ["** HOLE CARDS **", "*** HOLE CARDS", " HOLE CARDS"])
+def test_a_hole_cards_line_whose_stars_were_damaged(line):
+    h = parse_hand(CASH.replace("*** HOLE CARDS ***", line))
+    assert h == parse_hand(CASH) and COIN.judge(h).status == "ok"
+
+
+def test_a_seated_player_s_bare_name_line_is_ignored():
+    h = parse_hand(CASH.replace("Peppercorn: folds\n", "Peppercorn: folds\nOsgood77:\n"))
+    assert _unnumbered(h) == _unnumbered(parse_hand(CASH)) and COIN.judge(h).status == "ok"
+    with pytest.raises(ParseError):
+        parse_hand(CASH.replace("Peppercorn: folds\n", "Peppercorn: folds\nNobody:\n"))

@@ -812,3 +812,135 @@ def test_a_player_dealt_in_who_is_not_seated_is_a_parse_error():
 def test_blinds_posted_above_the_level_s_are_not_the_hand_s():
     h = parse_hand(OLD_LEVEL.replace("(80/160)", "(0/0)"))
     assert h.stakes.big_blind == 0 and GG.judge(h).status == "failed"
+
+
+# ---------------------------------------------------------------- Bet & Muck
+# GG's Bet & Muck: a bet on the river that gives the hand up if it is called. The bet is
+# written "Bet & Muck $x" (a raise "Bet & Muck $x to $y"); called, the bettor's cards go
+# to the muck unseen, "Bet & Muck folds", and the caller takes the pot; the SUMMARY has
+# the bettor "folded on the River".
+
+BET_MUCK = """Poker Hand #HD52300001: Hold'em No Limit  ($0.02/$0.05) - 2019/04/02 10:11:12
+Table 'NLHGold5' 6-max Seat #3 is the button
+Seat 1: 3e9a1f20 ($5.40 in chips)
+Seat 3: Hero ($5 in chips)
+Seat 4: b71c0d42 ($7.12 in chips)
+b71c0d42: posts small blind $0.02
+3e9a1f20: posts big blind $0.05
+*** HOLE CARDS ***
+Dealt to 3e9a1f20
+Dealt to Hero [Kh Qd]
+Dealt to b71c0d42
+Hero: raises $0.10 to $0.15
+b71c0d42: folds
+3e9a1f20: calls $0.10
+*** FLOP *** [Qs 7c 2d]
+3e9a1f20: checks
+Hero: bets $0.15
+3e9a1f20: calls $0.15
+*** TURN *** [Qs 7c 2d] [5h]
+3e9a1f20: checks
+Hero: checks
+*** RIVER *** [Qs 7c 2d 5h] [9s]
+3e9a1f20: Bet & Muck $0.40
+Hero: calls $0.40
+3e9a1f20: Bet & Muck folds
+Hero: shows [Kh Qd] (Pair of Queens)
+*** SHOWDOWN ***
+Hero collected $1.39 from pot
+*** SUMMARY ***
+Total pot $1.42 | Rake $0.03 | Jackpot $0 | Bingo $0
+Board [Qs 7c 2d 5h 9s]
+Seat 1: 3e9a1f20 (big blind) folded on the River
+Seat 3: Hero (button) showed [Kh Qd] and won ($1.39) with Pair of Queens
+Seat 4: b71c0d42 (small blind) folded before Flop
+"""
+# not called: the bet comes back as any uncalled bet does
+BET_MUCK_UNCALLED = BET_MUCK[:BET_MUCK.index("Hero: calls $0.40")] + """Hero: folds
+Uncalled bet ($0.40) returned to 3e9a1f20
+*** SHOWDOWN ***
+3e9a1f20 collected $0.60 from pot
+*** SUMMARY ***
+Total pot $0.62 | Rake $0.02 | Jackpot $0 | Bingo $0
+Board [Qs 7c 2d 5h 9s]
+Seat 1: 3e9a1f20 (big blind) won ($0.60)
+Seat 3: Hero (button) folded on the River
+Seat 4: b71c0d42 (small blind) folded before Flop
+"""
+
+
+def test_bet_and_muck_called_gives_the_pot_to_the_caller():
+    h = parse_hand(BET_MUCK)
+    bet = next(a for a in h.actions if a.player == "3e9a1f20" and a.street == Street.RIVER)
+    assert (bet.kind, bet.amount) == (Kind.BET, D("0.40"))
+    # the bettor's cards go to the muck unseen: no fold once the betting is closed
+    assert [a.kind for a in h.actions if a.street == Street.RIVER] == [Kind.BET, Kind.CALL]
+    assert [(s.player, s.shown) for s in h.shows] == [("3e9a1f20", False), ("Hero", True)]
+    v = GG.judge(h)
+    assert (v.status, list(v.codes)) == ("ok", [])
+    wrong = parse_hand(BET_MUCK.replace("Hero collected $1.39", "Hero collected $1.29"))
+    assert GG.judge(wrong).status == "failed"
+
+
+def test_bet_and_muck_not_called_comes_back_as_uncalled():
+    h = parse_hand(BET_MUCK_UNCALLED)
+    assert h.uncalled == (("3e9a1f20", D("0.40")),)
+    assert GG.judge(h).status == "ok"
+
+
+def test_bet_and_muck_as_a_raise_and_its_fold_facing_a_raise():
+    text = BET_MUCK.replace("3e9a1f20: Bet & Muck $0.40\nHero: calls $0.40",
+                            "3e9a1f20: checks\nHero: bets $0.20\n"
+                            "3e9a1f20: Bet & Muck $0.40 to $0.60\nHero: calls $0.40")
+    text = text.replace("$1.39", "$1.79").replace("Total pot $1.42 | Rake $0.03",
+                                                 "Total pot $1.82 | Rake $0.03")
+    h = parse_hand(text)
+    raise_ = next(a for a in h.actions if a.kind == Kind.RAISE and a.street == Street.RIVER)
+    assert (raise_.player, raise_.amount, raise_.raise_to) == ("3e9a1f20", D("0.60"), D("0.60"))
+    assert GG.judge(h).status == "ok"
+    # re-raised, the Bet & Muck player's "folds" is a fold facing the raise
+    text = BET_MUCK.replace("Hero: calls $0.40\n3e9a1f20: Bet & Muck folds\n"
+                            "Hero: shows [Kh Qd] (Pair of Queens)\n",
+                            "Hero: raises $0.80 to $1.20\n3e9a1f20: Bet & Muck folds\n"
+                            "Uncalled bet ($0.80) returned to Hero\n")
+    text = text.replace("Hero collected $1.39", "Hero collected $1.39").replace(
+        "Seat 3: Hero (button) showed [Kh Qd] and won ($1.39) with Pair of Queens",
+        "Seat 3: Hero (button) won ($1.39)")
+    h = parse_hand(text)
+    assert h.actions[-1].kind == Kind.FOLD and h.actions[-1].player == "3e9a1f20"
+    assert GG.judge(h).status == "ok"
+
+
+# ---------------------------------------------------------------- damaged lines
+# (the base grammar's, as GG's own lines read them too)
+
+def _unnumbered(h: Hand) -> Hand:
+    from dataclasses import replace
+    return replace(h, actions=tuple(a._replace(line=0) for a in h.actions))
+
+
+@pytest.mark.parametrize("line", ["Seat 1: 7a1b2c3d folded before Flop (didn't bet)",
+                                  "Seat 5: Hero (big blind) won ($19.5)"])
+def test_a_summary_seat_with_a_stray_quote_at_its_end(line):
+    h = parse_hand(CASH.replace(line, line + '"'))
+    assert h.summary == parse_hand(CASH).summary and GG.judge(h).status == "ok"
+
+
+def test_a_showed_seat_with_a_stray_quote_after_its_hand_name():
+    text = next(t for t in (RUSH, SPIN, TWICE, CASHOUT) if "showed [" in t)
+    seat = next(x for x in text.split("\n") if " showed [" in x)
+    h = parse_hand(text.replace(seat, seat + '"'))
+    assert h.summary == parse_hand(text).summary
+
+
+@pytest.mark.parametrize("line", ["** HOLE CARDS **", "*** HOLE CARDS", " HOLE CARDS"])
+def test_a_hole_cards_line_whose_stars_were_damaged(line):
+    h = parse_hand(CASH.replace("*** HOLE CARDS ***", line))
+    assert h == parse_hand(CASH) and GG.judge(h).status == "ok"
+
+
+def test_a_seated_player_s_bare_name_line_is_ignored():
+    h = parse_hand(CASH.replace("7a1b2c3d: folds\n", "7a1b2c3d: folds\n9f8e7d6c:\n"))
+    assert _unnumbered(h) == _unnumbered(parse_hand(CASH)) and GG.judge(h).status == "ok"
+    with pytest.raises(ParseError):
+        parse_hand(CASH.replace("7a1b2c3d: folds\n", "7a1b2c3d: folds\n1234abcd:\n"))

@@ -8,6 +8,7 @@ import pytest
 from support.common import HEAD
 
 from engine.model.hand import Hand, Kind, Street, Structure, UnsupportedHand
+from engine.rules.replay import replay
 from parsers.base.errors import ParseError
 from parsers.pokerstars import ROOM as STARS
 from parsers.pokerstars import parse_hand
@@ -581,3 +582,300 @@ def test_anonymised_names_are_anonymous_seats_the_hero_never():
     for real in ("Player", "Seattle", "PlayerOne", "deadbeefcafe", "2024"):
         named = hand(STEAL.replace("Villain", real), seats=SEATS.replace("Villain", real))
         assert named.anonymous == frozenset(), real
+
+
+# ---- damaged lines that real files hold (converters, exports)
+
+@pytest.mark.parametrize("old, new", [
+    ("Seat 3: Third (big blind) folded before Flop", 'Seat 3: Third (big blind) folded before Flop"'),
+    ("Seat 1: Hero (button) collected ($0.25)", 'Seat 1: Hero (button) collected ($0.25)"'),
+])
+def test_a_summary_seat_with_a_stray_quote_at_its_end_is_the_usual_line(old, new):
+    """An export that quoted each hand leaves a stray '"' at the end of its last line."""
+    h = hand(STEAL.replace(old, new))
+    assert h.summary == hand(STEAL).summary
+    assert STARS.judge(h).status == "ok"
+
+
+@pytest.mark.parametrize("line", ["Seat 1: Hero (button) folded before River",
+                                  "Seat 2: Villain (small blind) mucked [8h 9h]",
+                                  "Seat 3: Third (big blind) showed [Jc Jd] and collected"
+                                  " ($0.90) with three of a kind, Jacks"])
+def test_each_summary_seat_form_takes_a_stray_quote(line):
+    h = hand(SHOWDOWN_BODY.replace(line, line + '"'))
+    assert h.summary == hand(SHOWDOWN_BODY).summary
+    assert STARS.judge(h).status == "ok"
+
+
+def test_a_quote_inside_a_summary_seat_is_no_stray_quote():
+    with pytest.raises(ParseError):
+        hand(STEAL.replace("folded before Flop\n", 'folded "before Flop\n', 1))
+
+
+@pytest.mark.parametrize("line", [" HOLE CARDS", "** HOLE CARDS **", "*** HOLE CARDS",
+                                  "HOLE CARDS", "**HOLE CARDS**"])
+def test_a_hole_cards_line_whose_stars_a_converter_damaged(line):
+    h = hand(STEAL.replace("*** HOLE CARDS ***", line))
+    assert h == hand(STEAL)
+    assert STARS.judge(h).status == "ok"
+
+
+def test_a_damaged_hole_cards_line_is_taken_only_where_the_hole_cards_are():
+    # anywhere else it is no line handlens knows ...
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.replace("Villain: folds", "Villain: folds\n** HOLE CARDS **"))
+    assert (err.value.reason, err.value.detail) == ("unrecognised line", "** HOLE CARDS **")
+    # ... and at the end of a hand cut short it is the line cut, not the hole cards
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.split("*** HOLE CARDS ***")[0] + "*** HOLE CARDS")
+    assert (err.value.reason, err.value.detail) == ("unrecognised line", "*** HOLE CARDS")
+    for text in ("*** HOLE CARDS ** *", "*** HOLE CARDS *** [Ah Kd]", "HOLE CARDS: Hero"):
+        with pytest.raises(ParseError):
+            hand(STEAL.replace("*** HOLE CARDS ***", text))
+
+
+def _unnumbered(h: Hand) -> Hand:
+    """The hand with its actions' line numbers left out."""
+    from dataclasses import replace
+    return replace(h, actions=tuple(a._replace(line=0) for a in h.actions))
+
+
+@pytest.mark.parametrize("where", ["Dealt to Hero [Ah Kd]", "Villain: folds",
+                                   "Uncalled bet ($0.20) returned to Hero",
+                                   "Seat 1: Hero (button) collected ($0.25)"])
+def test_a_bare_name_line_of_a_seated_player_is_ignored(where):
+    """An empty chat line: a player's name and its colon, and nothing after it."""
+    h = hand(STEAL.replace(where, where + "\nVillain:"))
+    assert _unnumbered(h) == _unnumbered(hand(STEAL))
+    assert STARS.judge(h).status == "ok"
+
+
+def test_a_bare_name_line_is_read_only_for_a_seated_player_and_not_as_a_cut_line():
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.replace("Villain: folds", "Villain: folds\nStranger:"))
+    assert (err.value.reason, err.value.detail) == ("unrecognised line", "Stranger:")
+    # nor where no line about the table may stand (before the seats)
+    with pytest.raises(ParseError) as err:
+        hand(STEAL, seats="Villain:\n" + SEATS)
+    assert (err.value.reason, err.value.detail) == ("unrecognised line", "Villain:")
+    # a hand cut short after "Villain:" (its action cut off) is a line cut, as before
+    with pytest.raises(ParseError) as err:
+        hand(STEAL.split("Villain: folds")[0] + "Villain:")
+    assert (err.value.reason, err.value.detail) == ("unrecognised line", "Villain:")
+
+
+# ---- Run It Once
+
+RIO_HEAD = ("Run It Once Poker Hand #{id}: Tournament #70001, €4.69+€0.31 Cub3d, Hold'em No"
+            " Limit (10/20) - 2021/01/05 20:{minute} UTC [2021/01/05 21:{minute} CET]\n")
+# a walk at a 3-max table: its seats are numbered 1, 3 and 5, the big blind collects
+# the whole pot (its own blind too) and no uncalled bet is written
+RIO_WALK = RIO_HEAD.format(id=52400000001, minute="00") + """Table ID '52400000000' 3-Max Seat #5 is the button
+Seat 1: Ann B (500 in chips)
+Seat 3: Bob C (500 in chips) [hero]
+Seat 5: Cara D (500 in chips)
+Ann B: posts small blind 10
+Bob C: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Ann B [7c 2d]
+Dealt to Bob C [Qs 9h]
+Dealt to Cara D [8d 3s]
+Cara D: folds
+Ann B: folds
+*** SHOWDOWN ***
+Bob C: mucks hand
+Bob C collected 30 from pot
+*** SUMMARY ***
+Total pot 30 | Rake 0
+Seat 5: Cara D (button) folded before Flop
+Seat 1: Ann B (small blind) folded before Flop
+Seat 3: Bob C (big blind) mucked hand and won 30
+"""
+# a bet nobody called on the river: the return written after the showdown's line, the
+# river's fold "folded during River" in the SUMMARY
+RIO_RIVER = RIO_HEAD.format(id=52400000002, minute="01") + """Table ID '52400000000' 3-Max Seat #1 is the button
+Seat 1: Ann B (490 in chips)
+Seat 3: Bob C (510 in chips) [hero]
+Seat 5: Cara D (500 in chips)
+Bob C: posts small blind 10
+Cara D: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Bob C [Ah Td]
+Dealt to Cara D [Kc Qc]
+Dealt to Ann B [5h 5s]
+Ann B: raises 20 to 40
+Bob C: calls 30
+Cara D: calls 20
+*** FLOP *** [Ts 6c 2h]
+Bob C: bets 60
+Cara D: calls 60
+Ann B: folds
+*** TURN *** [Ts 6c 2h] [9d]
+Bob C: checks
+Cara D: checks
+*** RIVER *** [Ts 6c 2h 9d] [3c]
+Bob C: bets 150
+Cara D: folds
+Bob C: mucks hand
+*** SHOWDOWN ***
+Bob C: mucks hand
+Uncalled bet (150) returned to Bob C
+Bob C collected 240 from pot
+*** SUMMARY ***
+Total pot 240 | Rake 0
+Board [Ts 6c 2h 9d 3c]
+Seat 1: Ann B (button) folded before Turn
+Seat 5: Cara D (big blind) folded during River
+Seat 3: Bob C (small blind) mucked hand and won 240
+"""
+# heads-up on seats 1 and 5: the button's seat is "(small blind/button)"
+RIO_HEADS_UP = RIO_HEAD.format(id=52400000003, minute="02") + """Table ID '52400000000' 3-Max Seat #5 is the button
+Seat 1: Ann B (700 in chips)
+Seat 5: Cara D (800 in chips) [hero]
+Cara D: posts small blind 15
+Ann B: posts big blind 30
+*** HOLE CARDS ***
+Dealt to Cara D [Jd Jc]
+Dealt to Ann B [Ks 4s]
+Cara D: raises 30 to 60
+Ann B: calls 30
+*** FLOP *** [Jh 8s 2s]
+Ann B: checks
+Cara D: bets 80
+Ann B: calls 80
+*** TURN *** [Jh 8s 2s] [6d]
+Ann B: checks
+Cara D: checks
+*** RIVER *** [Jh 8s 2s 6d] [Qh]
+Ann B: checks
+Cara D: checks
+*** SHOWDOWN ***
+Cara D shows [Jd Jc] for Three of Kind [Qh Jh Jd Jc 8s]
+Cara D collected 280 from pot
+*** SUMMARY ***
+Total pot 280 | Rake 0
+Board [Jh 8s 2s 6d Qh]
+Seat 5: Cara D (small blind/button) showed [Jd Jc] and won 280 with Three of Kind J's and Q 8
+Seat 1: Ann B (big blind) mucked [Ks 4s] and lost
+"""
+# a cash walk: the big blind collects the pot with its own blind, no return written
+RIO_CASH_WALK = """Run It Once Poker Hand #30400000001:  Hold'em No Limit (€0.05/€0.10) - 2019/06/26 19:34 UTC [2019/06/26 20:34 CET]
+Table ID '30400000000' 6-Max Seat #2 is the button
+Seat 1: Ann B (€12.10 in chips)
+Seat 2: Bob C (€10 in chips)
+Seat 3: Cara D (€9.85 in chips)
+Seat 4: Dan E (€10 in chips)
+Seat 6: Eve F (€20.40 in chips)
+Cara D: posts small blind €0.05
+Dan E: posts big blind €0.10
+*** HOLE CARDS ***
+Dealt to Ann B [9c 4d]
+Dealt to Bob C [Th 2s]
+Dealt to Cara D [Kd 7h]
+Dealt to Dan E [Qc Jc]
+Dealt to Eve F [6s 3d]
+Eve F: folds
+Ann B: folds
+Bob C: folds
+Cara D: folds
+*** SHOWDOWN ***
+Dan E: mucks hand
+Dan E collected €0.15 from pot
+*** SUMMARY ***
+Total pot €0.15 | Rake €0.00
+Seat 6: Eve F folded before Flop
+Seat 1: Ann B folded before Flop
+Seat 2: Bob C (button) folded before Flop
+Seat 3: Cara D (small blind) folded before Flop
+Seat 4: Dan E (big blind) mucked hand and won €0.15
+"""
+
+
+@pytest.mark.parametrize("text", [RIO_WALK, RIO_RIVER, RIO_HEADS_UP, RIO_CASH_WALK])
+def test_run_it_once_hands_verify_by_the_site_s_rules(text):
+    h = parse_hand(text)
+    assert h.site == "Run It Once"
+    v = STARS.judge(h)
+    assert (v.status, list(v.codes)) == ("ok", [])
+
+
+def test_run_it_once_numbers_a_3_max_table_s_seats_1_3_and_5():
+    h = parse_hand(RIO_WALK)
+    assert (h.max_seats, h.button_seat, [s.seat for s in h.seats]) == (3, 5, [1, 3, 5])
+    rules = STARS.rules_for(h)
+    assert rules.seat_places == 6
+    # by PokerStars' rules the table has seats 1 to 3 only
+    codes = replay(h, STARS.rules).codes
+    assert "BAD_SEATING" in codes and "BAD_BUTTON" in codes
+    # a seat beyond the six places is still wrong
+    h = parse_hand(RIO_WALK.replace("Seat 5: Cara D", "Seat 7: Cara D")
+                   .replace("Seat #5 is", "Seat #7 is"))
+    assert "BAD_SEATING" in STARS.judge(h).codes
+
+
+def test_run_it_once_writes_no_uncalled_bet_in_a_walk():
+    """The big blind nobody called is collected with the pot; PokerStars writes it back."""
+    for text in (RIO_WALK, RIO_CASH_WALK):
+        h = parse_hand(text)
+        assert h.uncalled == ()
+        assert "BAD_UNCALLED_RETURN" in replay(h, STARS.rules).codes  # PokerStars' rule
+        assert STARS.judge(h).status == "ok"
+    # collected without the blind it is a finding still
+    short = RIO_WALK.replace("collected 30", "collected 20").replace("Total pot 30",
+                                                                    "Total pot 20")
+    short = short.replace("and won 30", "and won 20")
+    assert "BAD_UNCALLED_RETURN" in STARS.judge(parse_hand(short)).codes
+    # a written return is judged as written
+    wrong = RIO_RIVER.replace("Uncalled bet (150)", "Uncalled bet (140)")
+    assert "BAD_UNCALLED_RETURN" in STARS.judge(parse_hand(wrong)).codes
+
+
+def test_run_it_once_folded_during_river_is_a_fold_on_the_river():
+    h = parse_hand(RIO_RIVER)
+    seat = next(s for s in h.summary.seats if s.player == "Cara D")
+    assert (seat.outcome, seat.folded_street) == ("folded", Street.RIVER)
+    wrong = RIO_RIVER.replace("Seat 1: Ann B (button) folded before Turn",
+                              "Seat 1: Ann B (button) folded during River")
+    assert "SUMMARY_MISMATCH" in STARS.judge(parse_hand(wrong)).codes
+
+
+@pytest.mark.parametrize("street, line", [("River", "Cara D: folds"),
+                                          ("Flop", "Ann B: folds")])
+def test_run_it_once_folded_during_a_street_as_an_action_line_is_a_fold(street, line):
+    text = RIO_RIVER.replace(line, line.replace("folds", f"folded during {street}"))
+    assert parse_hand(text).actions == parse_hand(RIO_RIVER).actions
+    assert STARS.judge(parse_hand(text)).status == "ok"
+    # the street it names must be the one being played
+    with pytest.raises(ParseError):
+        parse_hand(RIO_RIVER.replace(line, line.replace("folds", "folded during Turn")))
+
+
+def test_the_seat_of_a_heads_up_button_is_small_blind_and_button():
+    h = parse_hand(RIO_HEADS_UP)
+    seat = h.summary.seats[0]
+    assert (seat.player, seat.outcome, seat.won) == ("Cara D", "showed", (D(280),))
+
+
+def test_run_it_once_s_separators_between_hands_are_no_part_of_a_hand():
+    from parsers.base.split import split_hands
+    for sep in ("**** **** **** **** **** **** **** ****", "********", "**** ****"):
+        text = f"{RIO_WALK}\n\n{sep}\n\n\n{RIO_RIVER}\n\n{sep}\n\n\n{RIO_HEADS_UP}\n\n{sep}\n"
+        raws = split_hands(text, STARS, "utf-8")
+        assert [r.stray for r in raws] == [None] * 3, [r.text for r in raws if r.stray]
+        assert [STARS.judge(parse_hand(r.text)).status for r in raws] == ["ok"] * 3
+        # written right after the SUMMARY, without a blank line, too
+        glued = f"{RIO_WALK}{sep}\n{RIO_RIVER}{sep}\n"
+        raws = split_hands(glued, STARS, "utf-8")
+        assert [r.stray for r in raws] == [None] * 2
+        assert [STARS.judge(parse_hand(r.text)).status for r in raws] == ["ok"] * 2
+
+
+def test_run_it_once_s_seat_sitting_out_is_not_dealt_in_nor_summarised():
+    text = RIO_CASH_WALK.replace("Seat 6: Eve F (€20.40 in chips)\n",
+                                 "Seat 5: Finn G (€10 in chips) - Sitting Out\n"
+                                 "Seat 6: Eve F (€20.40 in chips)\n")
+    h = parse_hand(text)
+    assert [(s.seat, s.sitting_out) for s in h.seats if s.player == "Finn G"] == [(5, True)]
+    assert STARS.judge(h).status == "ok"
+    # the SUMMARY does not list the seat: the hand is whole without it
+    assert STARS.complete(text) and not STARS.complete(text[:text.rindex("Seat 4: Dan E")])
