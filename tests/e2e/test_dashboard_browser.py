@@ -180,7 +180,7 @@ def test_money_is_never_mixed_and_all_players_count_hands(server, narrow, dashbo
     from selenium.webdriver.common.by import By
     currencies = [c for (c,) in _sql(dashboard_db, """SELECT DISTINCT h.currency
         FROM player_hand_flags s JOIN hands h USING (site, hand_id)
-        WHERE s.player = 'Hero' AND h.tournament_id IS NULL""")]
+        WHERE s.player = 'Hero' AND h.kind = 'cash'""")]
     _load(narrow, server + "?player=Hero&game=cash", "Overview")
     labels = [m.text.splitlines()[0] for m in
               narrow.find_elements(By.CSS_SELECTOR, '[data-testid="stMetric"]')]
@@ -191,11 +191,11 @@ def test_money_is_never_mixed_and_all_players_count_hands(server, narrow, dashbo
     assert "Hero · tournaments" in narrow.find_element(By.TAG_NAME, "body").text
     (hands,), = _sql(dashboard_db, """SELECT count(*) FROM player_hand_flags s
         JOIN hands h USING (site, hand_id) WHERE s.player = 'Hero'
-        AND h.tournament_id IS NOT NULL""")
+        AND h.kind = 'tournament'""")
     assert _metric(narrow, "Hands") == f"{hands:,}"
     _load(narrow, server + "?player=*&game=cash", "Overview")
     (hands,), = _sql(dashboard_db, """SELECT count(*) FROM hands h WHERE h.supported
-        AND h.tournament_id IS NULL AND EXISTS (SELECT 1 FROM player_hand_flags s
+        AND h.kind = 'cash' AND EXISTS (SELECT 1 FROM player_hand_flags s
         WHERE s.site = h.site AND s.hand_id = h.hand_id)""")
     assert _metric(narrow, "Hands") == f"{hands:,}"
 
