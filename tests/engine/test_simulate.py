@@ -4,6 +4,7 @@ and random play (every rule). Statistics are measured through the real pipeline:
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import random
 import re
 from collections import Counter
@@ -26,13 +27,14 @@ ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII
          "XIV", "XV")
 
 
-def _hero_stats(folder, db, capsys) -> dict:
-    assert main(["import", str(folder), "--db", db, "--json"]) == 0
+def _hero_stats(folder, db, capsys, kind: str = "cash") -> dict:
+    if not Path(db).exists():
+        assert main(["import", str(folder), "--db", db, "--json"]) == 0
     capsys.readouterr()
-    assert main(["stats", "--db", db, "--player", "Hero", "--by", "player",
+    assert main(["stats", "--db", db, "--player", "Hero", "--by", "player", "--kind", kind,
                  "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
-    return next(r for r in rows if r["player"] == "Hero")
+    return next((r for r in rows if r["player"] == "Hero"), {"hands": 0})
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +46,10 @@ def regular_sample(tmp_path_factory):
 
 @pytest.mark.slow
 def test_the_regulars_hero_has_a_regulars_statistics(regular_sample, tmp_path, capsys):
-    hero = _hero_stats(regular_sample, str(tmp_path / "r.duckdb"), capsys)
-    assert hero["hands"] == 2000  # the hero is in every hand
+    db = str(tmp_path / "r.duckdb")
+    hero = _hero_stats(regular_sample, db, capsys)  # (cash games: the most hands)
+    in_tournaments = _hero_stats(regular_sample, db, capsys, "tournament")["hands"]
+    assert hero["hands"] + in_tournaments == 2000  # the hero is in every hand
     assert 18 <= hero["vpip"] <= 30 and 12 <= hero["pfr"] <= 24
     assert hero["pfr"] < hero["vpip"]
     assert 3.5 <= hero["three_bet"] <= 11
