@@ -1579,13 +1579,18 @@ MOST_SEATS = 10
 INVARIANTS = {
     "big blind > 0":
         "SELECT site, hand_id FROM ok WHERE big_blind IS NULL OR big_blind <= 0",
+    # (seats numbered by entry, not place, go round the table in its table_order: Bovada's
+    # tournaments; their button is one of them)
     "button on a seat of the table":
         "SELECT site, hand_id FROM ok WHERE button_seat IS NOT NULL AND (button_seat < 1"
-        " OR button_seat > {most} OR (button_seat > max_seats AND site NOT IN {lenient}))",
+        " OR (table_order IS NULL AND (button_seat > {most} OR (button_seat > max_seats"
+        " AND site NOT IN {lenient})))"
+        " OR (table_order IS NOT NULL AND NOT list_contains(table_order, button_seat)))",
     "seat numbers within the table":
         "SELECT DISTINCT site, hand_id FROM ok JOIN hand_players p USING (site, hand_id)"
-        " WHERE p.seat < 1 OR p.seat > {most} OR (p.seat > ok.max_seats"
-        " AND site NOT IN {lenient})",
+        " WHERE p.seat < 1 OR (ok.table_order IS NULL AND (p.seat > {most}"
+        " OR (p.seat > ok.max_seats AND site NOT IN {lenient})))"
+        " OR (ok.table_order IS NOT NULL AND NOT list_contains(ok.table_order, p.seat))",
     "one player a seat":
         "SELECT DISTINCT site, hand_id FROM hand_players JOIN ok USING (site, hand_id)"
         " GROUP BY site, hand_id, seat HAVING count(*) > 1",
