@@ -236,9 +236,16 @@ def test_a_grid_cell_click_lists_its_hands(server, narrow):
 
 def test_the_replay_link_keeps_the_filters(server, narrow):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def a_replay_link(driver):
+        return next((a for a in driver.find_elements(By.CSS_SELECTOR, "a")
+                     if "hand=" in (a.get_attribute("href") or "")), None)
+
     _load(narrow, server + "verification?player=*&game=cash", "Verification")
-    link = next(a for a in narrow.find_elements(By.CSS_SELECTOR, "a")
-                if "hand=" in (a.get_attribute("href") or ""))
+    _draw_every_table(narrow)
+    # the findings' grid draws its links after the page has run (slower on a loaded machine)
+    link = WebDriverWait(narrow, 30, poll_frequency=0.2).until(a_replay_link)
     href = link.get_attribute("href")
     assert "player=*" in href or "player=%2A" in href
     assert "game=cash" in href

@@ -226,11 +226,11 @@ def _key(text: str) -> str:
     return f"{doc['hand']}/{doc.get('table', '')}"
 
 
-# the stat columns PHH carries (the tournament through handlens' _tournament_id; not:
+# the stat columns PHH carries (the kind through handlens' _tournament_id and _kind; not:
 # rake_share, PHH writes no rake; played_at, written in UTC)
 STAT_COLUMNS = ("position", "position_group", "hand_class", "chances", "dones", "post_bets",
                 "post_raises", "post_calls", "post_folds", "net", "net_bb", "currency",
-                "tournament")
+                "kind")
 UNCALLED_IN_COLLECTED = ("invested and collected less by the uncalled bet: the room wrote it "
                          "inside the collected amount, PHH gives it back")
 ODD_CHIP_OF_THE_ROOM = ("BAD_SPLIT: the room places a split pot's odd chip by its own rule; "
