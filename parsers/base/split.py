@@ -15,6 +15,7 @@ from __future__ import annotations
 import codecs
 import re
 from bisect import bisect_left
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -27,6 +28,8 @@ _INVISIBLE_LINE = re.compile(f"(?m)^(?:[^\\S\\n]|[{_ZERO_WIDTH}])+$")
 _ESCAPED = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8 (surrogateescape)
 _ENDS = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + _ZERO_WIDTH
 UTF8 = "utf-8"  # a file read hand by hand: UTF-8, a hand that is not as Windows-1252
+WINDOW = 16 << 20  # bytes of a file read at once (``file_pieces``)
+_MARGIN = 1 << 16  # a hand start this close to a window's end waits for the next window
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +277,69 @@ def pieces(text: str, fmt: HandFormat, encoding: str, hands: int | None = None,
     return out
 
 
+def file_pieces(read: Callable[[int], bytes], fmt: HandFormat, encoding: str, hands: int,
+                data: bytes, text: str, base_offset: int, base_line: int = 1,
+                context: str = "", window: int = WINDOW,
+                ended: bool = False) -> Iterator[Piece]:
+    """The pieces (``pieces``) of a file read a window of bytes at a time, so a large
+    file is never in memory whole: ``data`` are its bytes read so far, from
+    ``base_offset`` on (after the byte order mark, if any), ``text`` their text, and
+    ``read(n)`` gives up to ``n`` more bytes (fewer only at the file's end; ``ended``:
+    the file's end is read already). A window
+    is cut at its last hand start well inside it: the pieces before are yielded (none
+    ``final``), the bytes after are read again with the next window. Whatever the
+    window, the pieces hold exactly the hands ``pieces`` gives over the whole text."""
+    codec = text_codec(encoding)
+    while not ended:
+        last = _last_start(fmt, text, min(_MARGIN, window // 4))
+        if last is not None:  # (held at once: the window's bytes, or its text and pieces)
+            body, text = text[:last], ""
+            used = _byte_length(body, codec)
+            data = data[used:]
+            cut = pieces(body, fmt, encoding, hands, base_offset=base_offset,
+                         base_line=base_line, context=context)
+            base_offset += used
+            base_line += _count_lines(body, 0, last)
+            context = _last_context(fmt, body, context)
+            del body
+            while cut:
+                yield replace(cut.pop(0), final=False)
+        text = ""
+        more = read(window)  # (a hand longer than a window: the window grows)
+        ended = len(more) < window
+        data += more
+        text = decode_from(data, 0, encoding)
+    yield from pieces(text, fmt, encoding, hands, base_offset=base_offset,
+                      base_line=base_line, context=context)
+
+
+def _last_start(fmt: HandFormat, text: str, margin: int) -> int | None:
+    """The last hand start of a window that is not its first and lies ``margin``
+    characters or more before its end (a header the window's end cuts off is never
+    taken for one); None if there is none."""
+    end = len(text) - margin
+    for lo in (max(0, end - (1 << 20)), 0):  # (the window's last megabyte first)
+        last = None
+        for m in fmt.start.finditer(text, lo):
+            if m.start() > end:
+                break
+            if m.start() > 0:
+                last = m.start()
+        if last is not None:
+            return last
+    return None
+
+
+def _last_context(fmt: HandFormat, text: str, before: str) -> str:
+    """The context in force at the end of ``text`` (``before``: the one at its start)."""
+    if fmt.context is None:
+        return before
+    found = None
+    for found in fmt.context.finditer(text):
+        pass
+    return _context(found.group()) if found is not None else before
+
+
 def context_at(data: bytes, offset: int, encoding: str, pattern: re.Pattern[str],
                start: int = 0, lead: str = "") -> str:
     """The context in force at a byte offset of a file (an XML session's header): the
@@ -357,6 +423,11 @@ def _byte_length(text: str, codec: str) -> int:
         return len(text)
     errors = "surrogateescape" if codec == UTF8 else "replace"
     return len(text.encode(codec, errors=errors))
+
+
+def count_lines(text: str) -> int:
+    """Line ends in ``text``, each form (``_LINE_END``) one."""
+    return _count_lines(text, 0, len(text))
 
 
 def _count_lines(text: str, a: int, b: int) -> int:

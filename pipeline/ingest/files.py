@@ -1,19 +1,21 @@
 """Hand-history files on this machine: found, looked at, read, digested.
 
 What every import needs before a file's text is split: the files under the paths
-given (``discover``), their bytes (``read_file``: a regular file, or why not), a
-digest of them, and whether the last hand is cut off (``cut_last``).
+given (``discover``), their bytes (``read_file``: a regular file, or why not; ``open_file``
+and ``Reading``: read a window at a time), a digest of them (``digest``, ``scan``), and
+whether the last hand is cut off (``cut_last``).
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import BinaryIO
 
-from parsers.base.split import CUT, RawHand
+from parsers.base.split import CUT, WINDOW, RawHand
 
 
 def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) -> list[Path]:
@@ -86,6 +88,18 @@ def digest(data: bytes) -> str:
 
 def read_file(path: Path) -> bytes:
     """A regular file's bytes; OSError (with a reason a person understands) otherwise."""
+    _regular(path)
+    return path.read_bytes()
+
+
+def open_file(path: Path) -> BinaryIO:
+    """A regular file opened to be read; OSError (with a reason) otherwise."""
+    _regular(path)
+    return path.open("rb")
+
+
+def _regular(path: Path) -> None:
+    """Nothing for a regular file; OSError saying what it is otherwise."""
     info = path.stat()
     if stat.S_ISDIR(info.st_mode):
         os.scandir(path).close()  # raises why the folder could not be listed
@@ -94,12 +108,76 @@ def read_file(path: Path) -> bytes:
         kind = ("a FIFO" if stat.S_ISFIFO(info.st_mode) else "a socket"
                 if stat.S_ISSOCK(info.st_mode) else "a device")
         raise OSError(f"not a regular file ({kind})")
-    return path.read_bytes()
+
+
+def _digester() -> "hashlib.blake2b":
+    return hashlib.blake2b(digest_size=16)
+
+
+def scan(f: BinaryIO, at: int | None = None,
+         window: int = WINDOW) -> tuple[str, "hashlib.blake2b | None", int]:
+    """A file's digest (``digest`` of all its bytes) read a window at a time, the
+    digest of its first ``at`` bytes so far (to go on from; None where it is shorter
+    or no ``at`` is given) and its size."""
+    f.seek(0)
+    whole, upto, size = _digester(), None, 0
+    while chunk := f.read(window):
+        if at is not None and upto is None and size + len(chunk) >= at:
+            upto = whole.copy()
+            upto.update(chunk[:at - size])
+        whole.update(chunk)
+        size += len(chunk)
+    return whole.hexdigest(), upto, size
+
+
+class Reading:
+    """A file read forward from ``start``, digested as it is read (``digested``: the
+    digest of its bytes before ``start``), so that its digest, and that of any prefix
+    of it, is known without its bytes kept."""
+
+    def __init__(self, f: BinaryIO, start: int = 0,
+                 digested: "hashlib.blake2b | None" = None,
+                 progress: Callable[[int], None] = lambda nbytes: None) -> None:
+        self.f, self.size, self.last = f, start, b""
+        self.whole = digested if digested is not None else _digester()
+        self.progress = progress
+        self._marks: list[tuple[int, hashlib.blake2b]] = []  # (offset, digest before it)
+        f.seek(start)
+
+    def read(self, n: int) -> bytes:
+        chunk = self.f.read(n)
+        if chunk:
+            self._marks.append((self.size, self.whole.copy()))
+            self.whole.update(chunk)
+            self.size += len(chunk)
+            self.last = chunk[-1:]
+            self.progress(len(chunk))
+        return chunk
+
+    def rest(self, window: int = WINDOW) -> None:
+        """Read to the end (a file to digest only)."""
+        while self.read(window):
+            pass
+
+    def digest(self) -> str:
+        return self.whole.hexdigest()
+
+    def digest_upto(self, offset: int) -> str:
+        """The digest of the file's first ``offset`` bytes (``offset`` at or after
+        ``start``): from the mark before it, the bytes between read again."""
+        at, before = next((m for m in reversed(self._marks) if m[0] <= offset),
+                          (self.size, self.whole))
+        upto, here = before.copy(), self.f.tell()
+        self.f.seek(at)
+        upto.update(self.f.read(offset - at))
+        self.f.seek(here)
+        return upto.hexdigest()
 
 
 def cut_last(hands: list[RawHand], data: bytes) -> tuple[list[RawHand], int | None]:
     """A file's hands with the last one marked as cut off when the file ends inside
-    it, and the offset to read again from when the file grows (None: it ends whole)."""
+    it, and the offset to read again from when the file grows (None: it ends whole).
+    ``data``: the file's bytes, or its last byte."""
     if hands and (not hands[-1].complete or data[-1:] not in (b"\n", b"\r", b"\x00")):
         again = hands[-1].byte_offset
         if not hands[-1].complete:  # kept raw, as a parse error, until it is whole

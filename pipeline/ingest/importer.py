@@ -1,9 +1,10 @@
 """Import hand-history files: discover, read, parse in worker processes, write.
 
-The main process reads each file, decides what is new in it (unchanged files are
-skipped, a grown file is read from where the last import stopped) and cuts its text
-at hand headers into pieces (``parsers.base.split.pieces``: one search, no per-hand
-work), sent in units of a few thousand hands to worker processes, which split,
+The main process reads each file a window of bytes at a time (a large file is never
+in memory whole), decides what is new in it (unchanged files are skipped, a grown
+file is read from where the last import stopped) and cuts its text at hand headers
+into pieces (``parsers.base.split.file_pieces``: one search, no per-hand work),
+sent in units of a few thousand hands to worker processes, which split,
 parse, judge and flatten them into Arrow tables (``pipeline.ingest.unit``). The main
 process is the single writer and commits each unit in one transaction (the units
 whose results wait, when it falls behind, in one). Bad text never stops an import:
@@ -12,8 +13,10 @@ read is reported with why, and the import goes on.
 """
 from __future__ import annotations
 
+import codecs
 import gc
 import os
+import re
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
@@ -22,9 +25,11 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain, islice
 from pathlib import Path
+from typing import BinaryIO
 
 from parsers.base.room import Room
-from parsers.base.split import CUT, Piece, context_at, decode, decode_from, pieces, text_codec
+from parsers.base.split import (CUT, WINDOW, Piece, bom_length, context_at, count_lines,
+                                decode, decode_from, file_pieces, text_codec)
 from parsers.registry import ROOMS, detect, room
 from pipeline import audit
 from pipeline.ingest import preflop_equity, restat
@@ -33,7 +38,7 @@ from pipeline.stats.catalogue import STATS_VERSION
 from pipeline.store import paths
 from pipeline.store.database import FileState, Store
 from pipeline.ingest.unit import UnitResult, parse_unit
-from pipeline.ingest.files import cut_last, digest, read_file, real_path
+from pipeline.ingest.files import Reading, cut_last, open_file, real_path, scan
 
 UNIT_HANDS = 2000  # hands per unit of work sent to a worker
 MAX_BATCH = 16  # units written in one transaction at most (those ready at once)
@@ -119,8 +124,9 @@ class Importer:
 
     def __init__(self, store: Store, workers: int | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 verify: bool = True, stats: bool = True) -> None:
+                 verify: bool = True, stats: bool = True, window: int | None = None) -> None:
         self.store = store
+        self.window = window or WINDOW  # bytes of a file read at once
         # replay every hand, compute its stat flags (off only to measure what they cost)
         self.verify, self.stats = verify, stats
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
@@ -217,37 +223,61 @@ class Importer:
             yield unit
 
     def _plan(self, path: Path) -> _Plan | None:
-        """What to read of one file, or None when there is nothing to do."""
+        """What to read of one file, or None when there is nothing to do. Its bytes are
+        read a window at a time (``WINDOW``) as its pieces are taken (``_pieces``)."""
         s = self.summary
         s.files += 1
         try:
-            data = read_file(path)
+            f = open_file(path)
             key = paths.stored(real_path(path))
         except OSError as exc:
             s.unreadable(paths.stored(path), exc.strerror or str(exc))
             return None
-        self.progress(0, len(data))
-        old = self.states.get(key)
-        whole = digest(data)
-        if old is not None and old.hash == whole:
-            s.files_unchanged += 1
-            s.duplicates += old.hands - old.errors
+        try:
+            return self._plan_open(f, path, key)
+        except OSError as exc:  # (a read that failed midway)
+            f.close()
+            s.unreadable(paths.stored(path), exc.strerror or str(exc))
             return None
-        start, encoding = 0, None
-        if (old is not None and old.encoding and 0 < old.resume_offset <= len(data)
-                and digest(data[:old.resume_offset]) == old.prefix_hash):
-            start, encoding = old.resume_offset, old.encoding
-        if start:
-            text = decode_from(data, start, encoding)
+        except BaseException:
+            f.close()
+            raise
+
+    def _plan_open(self, f: BinaryIO, path: Path, key: str) -> _Plan | None:
+        s = self.summary
+        old = self.states.get(key)
+        resume, encoding, digested = 0, None, None  # resume: where reading starts again
+        if old is not None:  # unchanged, or grown (read from where the last import stopped)?
+            at = old.resume_offset if old.encoding and old.resume_offset > 0 else None
+            whole, upto, size = scan(f, at, self.window)
+            if old.hash == whole:
+                f.close()
+                self.progress(0, size)
+                s.files_unchanged += 1
+                s.duplicates += old.hands - old.errors
+                return None
+            if upto is not None and upto.hexdigest() == old.prefix_hash:
+                resume, encoding, digested = old.resume_offset, old.encoding, upto
+        self.progress(0, resume)
+        reading = Reading(f, resume, digested, lambda n: self.progress(0, n))
+        data = reading.read(self.window)
+        ended = len(data) < self.window
+        if resume:
+            begin, text = resume, decode_from(data, 0, encoding)
             fmt = detect(text) or (room(old.format) if old.format in ROOMS else None)
         else:
             text, encoding = decode(data)
             fmt = detect(text)
+            begin = bom_length(encoding)  # (the text begins after the byte order mark)
+            data = data[begin:] if begin else data
         file_id = old.file_id if old is not None else self._new_id()
-        state = FileState(file_id, key, len(data), whole, len(data), whole,
-                          None, encoding, old.hands if start else 0,
-                          old.errors if start else 0)
+        state = FileState(file_id, key, 0, "", 0, "", None, encoding,
+                          old.hands if resume else 0, old.errors if resume else 0)
         if not isinstance(fmt, Room):
+            del data, text
+            reading.rest(self.window)
+            f.close()
+            _read_whole(state, reading)
             state.format = fmt
             if fmt is None:
                 s.files_not_recognised.append(paths.stored(path))
@@ -255,24 +285,51 @@ class Importer:
                 s.formats_not_supported[fmt] += 1
             return _Plan(state, key)
         state.format = fmt.name
-        cut = pieces(text, fmt, encoding, UNIT_HANDS, base_offset=start or None,
-                     base_line=1 if not start else _line_of(data, start, encoding),
-                     context=context_at(data, start, encoding, fmt.context)
-                     if start and fmt.context is not None else "")
-        last = cut[-1].split(fmt)  # the last hand, to tell whether it is whole
-        hands, again = cut_last(last, data)
-        if again is not None:  # the last hand may still be growing: read it again then
-            state.resume_offset = again
-            state.prefix_hash = digest(data[:again])
-            s.incomplete += hands[-1].stray == CUT
-        cut[-1] = replace(cut[-1], text="", done=tuple(hands))  # (as split here)
-        # what is stored of the file from ``start`` on is read again: the tail of a
+        line, context = 1, ""
+        if resume:  # what the text from there on needs of the text before it
+            line = _line_of(f, resume, encoding)
+            if fmt.context is not None:
+                context = _context_before(f, resume, encoding, fmt.context)
+            f.seek(reading.size)
+        cut = file_pieces(reading.read, fmt, encoding, UNIT_HANDS, data, text, begin, line,
+                          context, self.window, ended)
+        del data, text
+        # what is stored of the file from ``resume`` on is read again: the tail of a
         # grown file, or all of a file an import stopped in (its provisional state);
         # a file changed otherwise keeps its hands, and a changed hand is a copy
-        again_from = start if start or (old is not None and _is_provisional(old)) else None
-        return _Plan(state, key, fmt.name, cut,
-                     drop_errors_from=start if old is not None else None,
+        again_from = (resume if resume or (old is not None and _is_provisional(old))
+                      else None)
+        return _Plan(state, key, fmt.name, self._pieces(cut, fmt, state, reading, path),
+                     drop_errors_from=resume if old is not None else None,
                      replace_from=again_from)
+
+    def _pieces(self, cut: Iterator[Piece], fmt: Room, state: FileState,
+                reading: Reading, path: Path) -> Iterator[Piece]:
+        """A file's pieces as its windows are read; the last one split here, to tell
+        whether the file ends inside its last hand; the file's state then made whole.
+        A read that fails midway ends the file there, reported, its state provisional
+        (the next import reads it all again)."""
+        try:
+            for piece in cut:
+                if not piece.final:
+                    yield piece
+                    continue
+                _read_whole(state, reading)
+                hands, again = cut_last(piece.split(fmt), reading.last)
+                if again is not None:  # the last hand may still be growing: read it again
+                    state.resume_offset = again
+                    state.prefix_hash = reading.digest_upto(again)
+                    self.summary.incomplete += hands[-1].stray == CUT
+                yield replace(piece, text="", done=tuple(hands))  # (as split here)
+        except OSError as exc:
+            self.summary.unreadable(paths.stored(path), exc.strerror or str(exc))
+            provisional = _provisional(state)
+            state.size, state.hash, state.resume_offset, state.prefix_hash = (
+                provisional.size, provisional.hash, provisional.resume_offset,
+                provisional.prefix_hash)
+            yield Piece("", state.encoding or "utf-8", reading.size, 0, done=())
+        finally:
+            reading.f.close()
 
     def _new_id(self) -> int:
         self.next_id += 1
@@ -310,7 +367,40 @@ def _warm_up(names: set[str]) -> None:
             pass
 
 
-def _line_of(data: bytes, offset: int, encoding: str) -> int:
-    """1-based line number at a byte offset."""
-    head = data[:offset].decode(text_codec(encoding), errors="replace")
-    return 1 + head.count("\n") + head.count("\r") - head.count("\r\n")
+def _read_whole(state: FileState, reading: Reading) -> None:
+    """A file's state once it has been read to its end: its size and digest."""
+    state.size = state.resume_offset = reading.size
+    state.hash = state.prefix_hash = reading.digest()
+
+
+def _line_of(f: BinaryIO, offset: int, encoding: str) -> int:
+    """1-based line number at a byte offset (a hand's start), read a window at a time;
+    each window's text is counted up to its last character that is no line end, so a
+    line end the window's end cuts in two is counted as one (``split.count_lines``)."""
+    f.seek(0)
+    line, left, tail = 1, offset, ""
+    decoder = codecs.getincrementaldecoder(text_codec(encoding))(errors="replace")
+    while left > 0 and (chunk := f.read(min(WINDOW, left))):
+        left -= len(chunk)
+        text = tail + decoder.decode(chunk, final=left <= 0)
+        cut = len(text) if left <= 0 else max(len(text.rstrip("\r\n")) - 1, 0)
+        line += count_lines(text[:cut])
+        tail = text[cut:]
+    return line + count_lines(tail)
+
+
+def _context_before(f: BinaryIO, offset: int, encoding: str, pattern: re.Pattern[str],
+                    window: int = 4 << 20) -> str:
+    """The context in force at a byte offset (``split.context_at``), looked for in
+    windows before it, the nearest first, each overlapping the next by a quarter (a
+    context, an XML session's header, is a few kilobytes)."""
+    end, overlap = offset, window // 4
+    while end > 0:
+        begin = max(0, end - window)
+        begin -= begin % 2  # (UTF-16: a character's first byte)
+        f.seek(begin)
+        found = context_at(f.read(end - begin), end - begin, encoding, pattern)
+        if found or begin == 0:
+            return found
+        end = begin + overlap
+    return ""

@@ -13,6 +13,7 @@ from pipeline.ingest.files import discover
 from pipeline.store.database import Store
 
 from support.common import HANDWRITTEN as SAMPLES
+from support.common import SAMPLES as ALL_SAMPLES
 from support.common import import_paths as run
 from support.common import query
 
@@ -256,7 +257,7 @@ TABLES_OF_A_FILE = {  # what one file's import leaves, in an order that does not
 def test_a_file_cut_in_pieces_of_one_hand_gives_the_rows_of_one_piece(
         tmp_path, monkeypatch, encoding, newline):
     """The main process cuts files at hand headers and the workers split the pieces:
-    with a piece a hand, a file holding notes between hands, a broken hand, a copy
+    with a piece a hand, or the file read in windows of a few bytes, a file holding notes between hands, a broken hand, a copy
     of a hand and a cut last hand, then grown, gives the rows, the file's state and
     the summary of the same file in one piece."""
     hands = [h.replace("kb_grinder", "kb_grïnder") for h in _hands_of(CASH)]
@@ -265,8 +266,10 @@ def test_a_file_cut_in_pieces_of_one_hand_gives_the_rows_of_one_piece(
     first = hands[0] + "my notes\n\n" + broken + hands[2] + hands[0] + hands[3][:cut]
     grown = first + hands[3][cut:] + "more notes\n"
 
-    def imports(unit_hands: int, workers: int, folder: str):
+    def imports(unit_hands: int, workers: int, folder: str, window: int | None = None):
         monkeypatch.setattr(importer_module, "UNIT_HANDS", unit_hands)
+        if window:
+            monkeypatch.setattr(importer_module, "WINDOW", window)
         f = tmp_path / folder / "table.txt"
         f.parent.mkdir()
         db = tmp_path / f"{folder}.duckdb"
@@ -279,11 +282,16 @@ def test_a_file_cut_in_pieces_of_one_hand_gives_the_rows_of_one_piece(
                                   for name, sql in TABLES_OF_A_FILE.items()}))
         return out
 
-    pieces, whole = imports(1, 2, "pieces"), imports(100, 1, "whole")
-    for (sa, ta), (sb, tb) in zip(pieces, whole):
-        assert sa == sb
-        for name in ta:
-            assert ta[name] == tb[name], name
+    whole = imports(100, 1, "whole")
+    # read in windows of bytes smaller than a hand and a few hands long (the file's
+    # last hand then starts in a window of its own, the grown file resumes mid-window)
+    windowed = [imports(2, 1, f"window{w}", w) for w in (1000, 2048, 5000)]
+    pieces = imports(1, 2, "pieces")
+    for other in (pieces, *windowed):
+        for (sa, ta), (sb, tb) in zip(other, whole):
+            assert sa == sb
+            for name in ta:
+                assert ta[name] == tb[name], name
     (s1, t1), (s2, t2) = pieces
     assert (s1["hands_new"], s1["incomplete"], s1["parse_errors"], s1["duplicates"]) == (
         2, 1, 2, 1)
@@ -337,3 +345,114 @@ def test_the_writer_takes_the_results_ready_after_the_first_in_order():
     window = deque((f"unit {i}", f) for i, f in enumerate(futures))
     assert importer_module._ready(window) == [("unit 0", "result 0"), ("unit 1", "result 1")]
     assert [u for u, _ in window] == ["unit 2", "unit 3"]  # in order: 3 waits for 2
+
+
+@pytest.mark.parametrize("window", [None, 700, 3000])
+def test_a_grown_session_file_resumes_with_its_context_line_and_digest(
+        tmp_path, monkeypatch, window):
+    """An XML file of two sessions (a cash one, then a tournament one), first cut inside
+    the tournament's last game, then whole: read in windows of bytes (smaller than a
+    game, or a few games long) and resumed where the last import stopped, it gives the
+    rows and the file's state of the whole file imported at once; the resumed games
+    are read with the tournament session's header (the context before them), at their
+    own lines."""
+    folder = ALL_SAMPLES / "ipoker"
+    cash, tournament = (next(folder.glob(f"*{kind} session.txt")).read_bytes()
+                        for kind in ("cash", "tournament"))
+    whole = cash + b"\n" + tournament
+    cut = whole.rindex(b"<game ") + 200
+    if window:
+        monkeypatch.setattr(importer_module, "WINDOW", window)
+    f = tmp_path / "grown" / "session.txt"
+    f.parent.mkdir()
+    f.write_bytes(whole[:cut])
+    first = run(tmp_path / "grown.duckdb", f)
+    assert first.incomplete == 1
+    f.write_bytes(whole)
+    again = run(tmp_path / "grown.duckdb", f)
+    assert (again.hands_new, again.incomplete, again.parse_errors) == (1, 0, 0)
+    monkeypatch.setattr(importer_module, "WINDOW", 64 << 20)
+    clean = tmp_path / "clean" / "session.txt"
+    clean.parent.mkdir()
+    clean.write_bytes(whole)
+    run(tmp_path / "clean.duckdb", clean)
+    for name, sql in TABLES_OF_A_FILE.items():
+        assert query(tmp_path / "grown.duckdb", sql) == query(tmp_path / "clean.duckdb", sql), name
+    kinds = query(tmp_path / "grown.duckdb", "SELECT kind, count(*) FROM hands GROUP BY kind"
+                                             " ORDER BY kind")
+    assert [k for k, _ in kinds] == ["cash", "tournament"]
+
+
+def test_the_context_before_an_offset_is_the_nearest_whatever_the_window():
+    """The context in force at an offset is the last one before it, looked for in
+    windows going back from it: found across a window's edge, never an older one."""
+    import io
+    import re
+
+    pattern = re.compile(r"<s n=\d+>.*?</s>", re.S)
+    data = b"".join(b"<s n=%d>%s</s>\n<g>%s</g>\n" % (i, b"x" * (i % 7), b"y" * 40)
+                    for i in range(40))
+    for offset in range(0, len(data), 13):
+        expected = importer_module.context_at(data, offset, "utf-8", pattern)
+        for window in (100, 257, 4096):  # (a quarter of each: longer than a context)
+            found = importer_module._context_before(io.BytesIO(data), offset, "utf-8",
+                                                    pattern, window)
+            assert found == expected, (offset, window)
+
+
+@pytest.mark.parametrize("window", [1, 2, 3, 5, 8, 1000])
+def test_the_line_of_an_offset_counts_every_line_end_once_whatever_the_window(
+        monkeypatch, window):
+    """Lines counted a window at a time equal those of the whole text counted at once,
+    a doubled line end (CR CR LF, LF CR) one line end even where a window cuts it."""
+    import io
+    import random
+
+    from parsers.base.split import count_lines
+    monkeypatch.setattr(importer_module, "WINDOW", window)
+    rnd = random.Random(7)
+    text = "".join(rnd.choice(["a", "b", "\n", "\r", "\r\n", "\r\r\n", "\n\r", "é"])
+                   for _ in range(400))
+    data = text.encode("utf-8")
+    for offset in range(0, len(data) + 1, 7):
+        head = data[:offset].decode("utf-8", errors="replace")
+        assert importer_module._line_of(io.BytesIO(data), offset, "utf-8") == \
+            1 + count_lines(head), offset
+
+
+def test_a_read_that_fails_midway_is_reported_and_the_next_import_reads_it_all(
+        tmp_path, monkeypatch):
+    """A file whose read fails after some windows (a disk error, a network share gone)
+    is reported with the reason, the other files imported; the next import reads it
+    again whole and gives the clean import's rows."""
+    from pipeline.ingest import files as files_module
+
+    monkeypatch.setattr(importer_module, "WINDOW", 1000)  # (the file: 5 windows)
+    monkeypatch.setattr(importer_module, "UNIT_HANDS", 1)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(CASH, folder / "a.txt")
+    shutil.copy(next(SAMPLES.glob("*.txt")), folder / "b.txt")
+    real = files_module.Reading.read
+    reads = {"n": 0}
+
+    def failing(self, n):
+        if self.f.name.endswith("a.txt"):
+            reads["n"] += 1
+            if reads["n"] == 3:
+                raise OSError(5, "Input/output error")
+        return real(self, n)
+
+    monkeypatch.setattr(files_module.Reading, "read", failing)
+    db = tmp_path / "h.duckdb"
+    s = run(db, folder)
+    assert s.files_unreadable == [(str(folder / "a.txt"), "Input/output error")]
+    assert 0 < query(db, "SELECT count(*) FROM hands h JOIN files f USING (file_id)"
+                         " WHERE f.path LIKE '%a.txt'")[0][0]
+    monkeypatch.setattr(files_module.Reading, "read", real)
+    again = run(db, folder)
+    assert again.files_unreadable == [] and again.files_unchanged == 1
+    clean = tmp_path / "clean.duckdb"
+    run(clean, folder)
+    for name, sql in TABLES_OF_A_FILE.items():
+        assert query(db, sql) == query(clean, sql), name

@@ -154,14 +154,14 @@ def test_a_file_that_cannot_be_read_is_reported_and_the_import_goes_on(tmp_path,
     fifo = folder / "pipe.txt"
     os.mkfifo(fifo)
     (folder / "gone.txt").symlink_to(folder / "nowhere.txt")  # a file deleted meanwhile
-    real = Path.read_bytes
+    real = Path.open
 
-    def read_bytes(self):  # the tests run as root, whom chmod does not stop
+    def open_(self, *args, **kwargs):  # the tests run as root, whom chmod does not stop
         if self.name == "b.txt":
             raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+        return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(Path, "open", open_)
     s = run(tmp_path / "h.duckdb", folder)
     assert s.hands_new == 4
     why = dict(s.files_unreadable)
