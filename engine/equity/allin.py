@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -53,21 +54,32 @@ def pot_equities(board: Sequence[str], hole: Mapping[str, Sequence[str]],
     Every live player's cards are out of the deck for every pot, a side pot's too.
     """
     players = list(hole)
-    eligible = [[players.index(p) for p in pot.eligible if p in hole] for pot in pots]
-    if not board and not dead and len(players) == 2:  # heads-up preflop: the table
-        wins, losses, ties = headsup.counts(hole[players[0]], hole[players[1]])
+    eligible = tuple(tuple(players.index(p) for p in pot.eligible if p in hole)
+                     for pot in pots)
+    shares = _shares(tuple(tuple(hole[p]) for p in players), tuple(board), tuple(dead),
+                     eligible)
+    return [{players[i]: share for i, share in zip(who, pot)}
+            for who, pot in zip(eligible, shares)]
+
+
+@lru_cache(maxsize=4096)
+def _shares(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], dead: tuple[str, ...],
+            eligible: tuple[tuple[int, ...], ...]) -> tuple[tuple[Fraction, ...], ...]:
+    """``pot_equities`` by the players' places: for each pot, its players' shares in
+    the order ``eligible`` names them. Kept for the deals seen last (a deal read
+    again, the same hand in two files, is not walked again)."""
+    if not board and not dead and len(holes) == 2:  # heads-up preflop: the table
+        wins, losses, ties = headsup.counts(holes[0], holes[1])
         whole = 2 * (wins + losses + ties)
-        both = {players[0]: Fraction(2 * wins + ties, whole),
-                players[1]: Fraction(2 * losses + ties, whole)}
-        return [{players[i]: both[players[i]] if len(who) == 2 else Fraction(1) for i in who}
-                for who in eligible]
+        both = (Fraction(2 * wins + ties, whole), Fraction(2 * losses + ties, whole))
+        return tuple(tuple(both[i] if len(who) == 2 else Fraction(1) for i in who)
+                     for who in eligible)
     index = board_walk.INDEX
-    boards, won = board_walk.shares([[index[c] for c in hole[p]] for p in players],
+    boards, won = board_walk.shares([[index[c] for c in h] for h in holes],
                                     [index[c] for c in board], [index[c] for c in dead],
-                                    eligible)
+                                    [list(who) for who in eligible])
     whole = boards * board_walk.TIE_UNIT
-    return [{players[i]: Fraction(w, whole) for i, w in zip(who, wins)}
-            for who, wins in zip(eligible, won)]
+    return tuple(tuple(Fraction(w, whole) for w in wins) for wins in won)
 
 
 def enumerated(board: Sequence[str], hole: Mapping[str, Sequence[str]],

@@ -9,7 +9,7 @@ the other (tests/engine/test_headsup.py checks it against the 24 renamings).
 
 The table of every class's exact result over all 1,712,304 boards is built by
 bench/build_headsup_table.py and shipped in engine/equity/data (under 1 MB); ``counts``
-reads it, loading it once at first use (about 0.3 s).
+reads it, loading it once at first use (under 0.1 s).
 """
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from engine.model.cards import DECK
 
 RANKS = "23456789TJQKA"
 TABLE = Path(__file__).with_name("data") / "headsup_preflop.npz"
@@ -69,24 +68,26 @@ def class_key(a: Sequence[str], b: Sequence[str]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict[tuple[int, ...], tuple[tuple[int, int, int], bool]]:
-    """The built table: class key → (its counts, whether the counts' first hand is
-    the key's first hand). Loaded once."""
+def _table() -> dict[tuple[int, ...], tuple[int, int, int]]:
+    """The built table: class key → its counts, the key's first hand first. Loaded
+    once. Each class is stored as the deal its key names (bench/build_headsup_table.py
+    ``representative``: suit mark m dealt as suit m), so its key is read off its cards
+    (tests/engine/test_headsup.py checks it against ``class_key``)."""
     if not TABLE.exists():
         raise FileNotFoundError(f"the heads-up table is missing ({TABLE}: "
                                 "python bench/build_headsup_table.py builds it)")
     import numpy as np
 
-    data = np.load(TABLE)
-    rows = {}
-    for k, c in zip(data["classes"].tolist(), data["counts"].tolist()):
-        key, first = _least([DECK[i] for i in k[:2]], [DECK[i] for i in k[2:]])
-        rows[key] = (tuple(c), first)
-    return rows
+    with np.load(TABLE) as data:
+        deals, counts = data["classes"].astype(np.int64), data["counts"]
+    keys = np.empty((len(deals), 8), np.int64)
+    keys[:, 0::2] = -(deals // 4)  # minus each card's rank
+    keys[:, 1::2] = deals % 4  # its suit's mark
+    return dict(zip(map(tuple, keys.tolist()), map(tuple, counts.tolist())))
 
 
 def counts(a: Sequence[str], b: Sequence[str]) -> tuple[int, int, int]:
     """Boards (of 1,712,304) on which ``a`` wins, ``b`` wins, they tie."""
     key, a_first = _least(a, b)
-    (first, second, ties), row_first = _table()[key]
-    return (first, second, ties) if a_first == row_first else (second, first, ties)
+    first, second, ties = _table()[key]
+    return (first, second, ties) if a_first else (second, first, ties)

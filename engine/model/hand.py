@@ -48,6 +48,14 @@ class Street(IntEnum):
     RIVER = 4
     SHOWDOWN = 5
 
+    def __repr__(self) -> str:
+        """As Enum writes it ("<Street.FLOP: 2>"), read from a table: the content
+        digest (pipeline.ingest.rows.content) writes one for every action."""
+        return _STREET_REPR[self._value_]
+
+
+_STREET_REPR = {s.value: f"<{Street.__name__}.{s.name}: {s.value}>" for s in Street}
+
 
 class Kind:
     """Action kinds (plain strings: cheap, readable in the database)."""

@@ -9,15 +9,20 @@ a hand is then one dictionary look-up a line. It decides exactly what Lark's own
 parser decides (tests/parsers/test_lalr.py compares the two on every hand we have); no tree
 is built: the tokens, already in order and carrying their fields, go straight to the
 room's builder.
+
+Lark's analysis of a grammar takes a tenth of a second a room, paid by every import
+before its first hand; what the automaton needs of it (the terminals and the table) is
+kept in the user's cache folder (``parsers.base.grammar_cache``), keyed by the
+grammar files' text and the versions that made it, and read back in milliseconds.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
+from types import SimpleNamespace
 from typing import Any
 
-from lark import Lark
-from lark.parsers.lalr_analysis import Shift
-
+from parsers.base import grammar_cache
 from parsers.base.lexer import LineLexer, LineToken
 
 END = "$END"
@@ -42,26 +47,49 @@ class LineGrammar:
 
     def __init__(self, grammar: str, lexer: type[LineLexer], start: str = "start",
                  **options: Any) -> None:
-        self.lark = Lark(grammar, parser="lalr", lexer=lexer, start=start, **options)
-        wrapped = getattr(self.lark.parser, "lexer", None)  # the instance Lark made
-        self.lexer = getattr(wrapped, "lexer", None) or lexer(self.lark.lexer_conf)
-        conf = self.lark.parse_interactive("").parser_state.parse_conf
-        table = conf.parse_table
+        self._source, self._lexer_class, self._start = grammar, lexer, start
+        self._options = options
+        key = grammar_cache.key(grammar, start, options.get("import_paths", ()))
+        analysis = grammar_cache.load(key)
+        if analysis is None:
+            analysis = self._analysed()
+            grammar_cache.save(key, analysis)
+        self.terminals: list[tuple[str, str]] = analysis["terminals"]  # (name, pattern)
+        self.lexer = lexer(SimpleNamespace(terminals=[
+            SimpleNamespace(name=name, pattern=SimpleNamespace(value=pattern))
+            for name, pattern in self.terminals]))
         # state → token type → (True, next state) | (False, (rule length, rule name))
-        self._table: dict[int, dict[str, tuple[bool, Any]]] = {
-            state: {str(symbol): (True, arg) if action is Shift
-                    else (False, (len(arg.expansion), arg.origin.name))
-                    for symbol, (action, arg) in row.items()}
-            for state, row in table.states.items()}
-        self._end_state = table.end_states[start]
+        self._table: dict[int, dict[str, tuple[bool, Any]]] = analysis["table"]
+        self._end_state = analysis["end_state"]
         self._terminals = sorted({s for row in self._table.values() for s in row
                                   if s.isupper() and s != END})
-        start_stack = (table.start_states[start],)
+        start_stack = (analysis["start_state"],)
         self._index: dict[tuple[int, ...], int] = {start_stack: 0}
         self._stacks: list[tuple[int, ...]] = [start_stack]
         # state → line kind → next state, or -1 where the kind may not come next
         self.moves: list[dict[str, int]] = [{}]
         self._accepts: list[bool | None] = [None]
+
+    @cached_property
+    def lark(self):
+        """Lark's own parser of the grammar (the tests compare its decisions with the
+        automaton's)."""
+        from lark import Lark
+        return Lark(self._source, parser="lalr", lexer=self._lexer_class, start=self._start,
+                    **self._options)
+
+    def _analysed(self) -> dict[str, Any]:
+        """What the automaton needs of Lark's analysis: plain data (it is cached)."""
+        from lark.parsers.lalr_analysis import Shift
+        table = self.lark.parse_interactive("").parser_state.parse_conf.parse_table
+        return {
+            "terminals": [(str(t.name), t.pattern.value) for t in self.lark.lexer_conf.terminals],
+            "table": {state: {str(symbol): (True, arg) if action is Shift
+                              else (False, (len(arg.expansion), str(arg.origin.name)))
+                              for symbol, (action, arg) in row.items()}
+                      for state, row in table.states.items()},
+            "end_state": table.end_states[self._start],
+            "start_state": table.start_states[self._start]}
 
     def tokens(self, text: str) -> list[tuple]:
         """The hand's lines as tokens: (type, fields, line number, text)."""

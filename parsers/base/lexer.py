@@ -57,8 +57,10 @@ class LineLexer(Lexer):
     def __init__(self, lexer_conf: Any) -> None:
         # One alternative per terminal (or per shared prefix), each with the first
         # characters a line matching it can start with (None: any). Lines match one
-        # terminal only, so for each first character a pattern of just the
-        # alternatives that can match is compiled: the same tokens, fewer tries.
+        # terminal only, so for each first character a pattern of just the fixed-text
+        # alternatives that can match is compiled, tried before the one of those that
+        # may start with anything: the same tokens, fewer tries, and each alternative
+        # compiled once or twice, not once for every first character.
         alternatives: list[tuple[frozenset[str] | None, str]] = []
         groups: dict[str, list[str]] = {}  # shared prefix → alternatives after it
         fields: dict[str, list[str]] = {}
@@ -91,9 +93,11 @@ class LineLexer(Lexer):
         alternatives.sort(key=lambda alt: alt[0] is None)
         alternatives.append((None, f"(?P<{UNKNOWN}>.+)"))
         fields[UNKNOWN] = []
+        # lines starting with a character some fixed-text lines start with try those
+        # first, then the rest: the order of the one alternation they stand for
         starts = set().union(*(chars for chars, _ in alternatives if chars))
         self.by_char = {c: self._compile([alt for chars, alt in alternatives
-                                          if chars is None or c in chars], fields)
+                                          if chars is not None and c in chars], fields)
                         for c in starts}
         self.default = self._compile([alt for chars, alt in alternatives if chars is None],
                                      fields)
@@ -124,7 +128,8 @@ class LineLexer(Lexer):
     def lines(self, text: str) -> list[tuple]:
         """A hand's lines as tokens, plain tuples (type, fields, line number, text):
         the parser's own path (``lex`` gives Lark the same as LineTokens)."""
-        by_char, default = self.by_char, self.default
+        get = self.by_char.get
+        default, default_fields = self.default
         out = []
         add = out.append
         number = 0
@@ -132,8 +137,11 @@ class LineLexer(Lexer):
             number += 1
             if not line:  # (the text is normalised: white-space-only lines are empty)
                 continue
-            match, fields = by_char.get(line[0], default)
-            m = match(line)
+            first = get(line[0])
+            if first is None or (m := first[0](line)) is None:
+                m, fields = default(line), default_fields
+            else:
+                fields = first[1]
             kind = m.lastgroup
             if kind == UNKNOWN and line.isspace():
                 continue  # a line of white space separates, as a blank line does

@@ -40,7 +40,7 @@ class TextParser:
                                              "shared_prefixes": builder.SHARED_PREFIXES,
                                              "order": builder.fields()})
         lines = LineGrammar(self.path.read_text("utf-8"), lexer, import_paths=[PARSERS])
-        self.builder.bind([str(t.name) for t in lines.lark.terminals])
+        self.builder.bind([name for name, _ in lines.terminals])
         return lines
 
     def __call__(self, text: str) -> Hand | UnsupportedHand:

@@ -71,3 +71,21 @@ def test_walk_agrees_with_the_eval7_enumeration_on_random_flop_and_turn_all_ins(
         board = cards[6:6 + rng.choice((3, 4))]
         pots = [Pot(Decimal(30), frozenset(hole)), Pot(Decimal(20), frozenset({"A", "B"}))]
         assert pot_equities(board, hole, pots) == enumerated(board, hole, pots)
+
+
+def test_a_deal_seen_again_is_read_from_the_memo_under_its_new_names():
+    """The memo is by the players' places: the same deal with other names (or the
+    players listed the other way) gives each player their own share again."""
+    from engine.equity import allin
+    allin._shares.cache_clear()
+    board = ["2c", "7d", "9h"]
+    first = pot_equities(board, {"A": ["Ah", "Ad"], "B": ["Kc", "Ks"], "C": ["9c", "8c"]},
+                         [Pot(Decimal(30), ("A", "B", "C")), Pot(Decimal(10), ("A", "B"))])
+    again = pot_equities(board, {"X": ["Ah", "Ad"], "Y": ["Kc", "Ks"], "Z": ["9c", "8c"]},
+                         [Pot(Decimal(30), ("X", "Y", "Z")), Pot(Decimal(10), ("X", "Y"))])
+    turned = pot_equities(board, {"C": ["9c", "8c"], "B": ["Kc", "Ks"], "A": ["Ah", "Ad"]},
+                          [Pot(Decimal(30), ("A", "B", "C")), Pot(Decimal(10), ("A", "B"))])
+    assert allin._shares.cache_info().hits == 1  # X Y Z: the same places; C B A: not
+    assert [{"XYZ"["ABC".index(p)]: v for p, v in pot.items()} for pot in first] == again
+    assert turned == first
+    assert first[1]["A"] + first[1]["B"] == 1 and first[0]["C"] > 0

@@ -112,6 +112,21 @@ def test_the_table_holds_every_class_once():
     assert len(keys) == 47_008
 
 
+def test_each_stored_deal_is_its_class_written_least_way_first():
+    """The table is keyed at load by reading each class's key off its stored deal
+    (no ``_least`` at load): right only if every deal is its key written out (suit
+    mark m as suit m) with its counts' first hand as the key's first hand."""
+    import numpy as np
+
+    from engine.equity import headsup
+    with np.load(headsup.TABLE) as data:
+        classes, counts = data["classes"].tolist(), data["counts"].tolist()
+    table = headsup._table()
+    for deal, row in zip(classes, counts):
+        key, first = _least([DECK[c] for c in deal[:2]], [DECK[c] for c in deal[2:]])
+        assert first and table[key] == tuple(row), deal
+
+
 @pytest.mark.slow
 def test_two_thousand_sampled_classes_equal_every_board_walked():
     """2,000 classes picked at random (a new pick each run: the seed is in the message),

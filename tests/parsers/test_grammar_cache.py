@@ -1,0 +1,98 @@
+"""parsers/base/grammar_cache.py: Lark's analysis kept between runs, never read for a
+grammar it was not made from."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parsers.base import grammar_cache
+from parsers.base.lalr import LineGrammar
+from parsers.base.text import PARSERS
+from parsers.pokerstars import ROOM
+from support.common import SAMPLES
+
+GRAMMAR = PARSERS / "pokerstars" / "grammar.lark"
+
+
+LEXER = ROOM.parse.grammar._lexer_class  # (built here, before a test's cache is set)
+
+
+def _grammar(text: str | None = None) -> LineGrammar:
+    return LineGrammar(text or GRAMMAR.read_text("utf-8"), LEXER, import_paths=[PARSERS])
+
+
+def _automaton(g: LineGrammar) -> tuple:
+    g.explore()
+    return g.terminals, g._table, g.moves, g._accepts
+
+
+@pytest.fixture()
+def cache(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv(grammar_cache.ENV, str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_a_kept_analysis_is_read_back_without_lark_and_decides_the_same(cache):
+    made = _grammar()
+    assert "lark" in made.__dict__ and len(list(cache.glob("*.pickle"))) == 1
+    read = _grammar()
+    assert "lark" not in read.__dict__  # Lark's analysis was not made again
+    assert _automaton(read) == _automaton(made)
+    text = next(SAMPLES.rglob("*.txt")).read_text("utf-8").split("\n\n\n")[0]
+    assert read.tokens(text) == made.tokens(text)
+
+
+def test_a_changed_grammar_is_analysed_again(cache):
+    _grammar()
+    changed = GRAMMAR.read_text("utf-8") + "\n// a comment changes the text\n"
+    again = _grammar(changed)
+    assert "lark" in again.__dict__ and len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_a_changed_imported_grammar_changes_the_key(tmp_path):
+    base = tmp_path / "grammars"
+    (base / "base").mkdir(parents=True)
+    (base / "base" / "lines.lark").write_text("A: /a/\n")
+    first = grammar_cache.key("start: A", "start", [base])
+    (base / "base" / "lines.lark").write_text("A: /b/\n")
+    assert grammar_cache.key("start: A", "start", [base]) != first
+
+
+def test_a_damaged_entry_is_made_again(cache):
+    _grammar()
+    (entry,) = cache.glob("*.pickle")
+    entry.write_bytes(b"not a pickle")
+    again = _grammar()
+    assert "lark" in again.__dict__
+    assert "lark" not in _grammar().__dict__  # written whole again
+
+
+def test_off_keeps_nothing_and_an_unwritable_folder_is_no_error(tmp_path, monkeypatch):
+    monkeypatch.setenv(grammar_cache.ENV, "off")
+    assert grammar_cache.folder() is None
+    assert "lark" in _grammar().__dict__
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    monkeypatch.setenv(grammar_cache.ENV, str(blocked / "cache"))
+    assert "lark" in _grammar().__dict__ and "lark" in _grammar().__dict__
+
+
+def test_an_import_fills_the_cache_and_the_next_one_reads_it(tmp_path):
+    """Two real imports of the samples: the first writes an entry a room, the second
+    reads them (none written again) and stores the same hands."""
+    env = dict(os.environ, HANDLENS_CACHE=str(tmp_path / "cache"))
+    handlens = Path(sys.executable).with_name("handlens")
+    counts = []
+    for run in (1, 2):
+        db = tmp_path / f"{run}.duckdb"
+        subprocess.run([str(handlens), "import", str(SAMPLES), "--db", str(db), "--quiet"],
+                       check=True, capture_output=True, env=env)
+        entries = sorted((p.name, p.stat().st_mtime_ns) for p in (tmp_path / "cache").glob("*"))
+        counts.append((entries, subprocess.run(
+            [str(handlens), "stats", "--db", str(db), "--format", "csv"],
+            check=True, capture_output=True, text=True, env=env).stdout))
+    assert counts[0][0] and counts[0] == counts[1]
