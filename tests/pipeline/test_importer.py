@@ -315,19 +315,19 @@ def test_units_written_together_commit_or_roll_back_together(tmp_path, monkeypat
     counts = [one.write(*batch) for batch in batches]
     one.close()
     together = Store(tmp_path / "together.duckdb")
-    real = together._save_file
+    real = together._save_files
     last = batches[-1][1][-1]
 
-    def failing(f):
-        if f is last:
+    def failing(files):
+        if last in files:
             raise RuntimeError("disk full")
-        real(f)
+        real(files)
 
-    monkeypatch.setattr(together, "_save_file", failing)
+    monkeypatch.setattr(together, "_save_files", failing)
     with pytest.raises(RuntimeError, match="disk full"):
         together.write_many(batches)
     assert together.con.execute("SELECT count(*) FROM hands").fetchall() == [(0,)]
-    monkeypatch.setattr(together, "_save_file", real)
+    monkeypatch.setattr(together, "_save_files", real)
     assert together.write_many(batches) == counts
     together.close()
     for sql in ("SELECT * EXCLUDE (file_id) FROM hands ORDER BY hand_id",
@@ -456,3 +456,20 @@ def test_a_read_that_fails_midway_is_reported_and_the_next_import_reads_it_all(
     run(clean, folder)
     for name, sql in TABLES_OF_A_FILE.items():
         assert query(db, sql) == query(clean, sql), name
+
+
+def test_file_states_are_upserted_together_the_last_of_a_file_kept(tmp_path):
+    """Store._save_files: new files inserted, known ones replaced, a file listed twice
+    in one write stored once with its last state; counts read from the store."""
+    from pipeline.store.database import FileState
+    store = Store(tmp_path / "s.duckdb")
+
+    def state(i, size):
+        return FileState(i, f"/f{i}", size, f"h{size}", size, f"p{size}", "pokerstars",
+                         "utf-8", 0, 0)
+    store._save_files([state(1, 10), state(2, 20)])
+    store._save_files([state(2, 21), state(3, 30), state(2, 22)])
+    rows = store.con.execute("SELECT file_id, size, hash, hands, errors FROM files"
+                             " ORDER BY file_id").fetchall()
+    store.close()
+    assert rows == [(1, 10, "h10", 0, 0), (2, 22, "h22", 0, 0), (3, 30, "h30", 0, 0)]
