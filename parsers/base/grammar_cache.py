@@ -18,6 +18,7 @@ import pickle
 import sys
 import tempfile
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +44,19 @@ def key(grammar: str, start: str, import_paths: Iterable[str | Path]) -> str:
     for part in (f"{FORMAT} {lark.__version__} {sys.version_info[:2]} {start}", grammar):
         h.update(part.encode("utf-8") + b"\0")
     for base in import_paths:
-        for path in sorted(Path(base).rglob("*.lark")):
-            h.update(str(path.relative_to(base)).encode("utf-8") + b"\0"
-                     + path.read_bytes() + b"\0")
+        h.update(_grammar_files(str(base)))
     return h.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _grammar_files(base: str) -> bytes:
+    """A digest of every .lark file under ``base``, its name and text: read once a
+    process (every room's grammar imports from the same folder)."""
+    h = hashlib.sha256()
+    for path in sorted(Path(base).rglob("*.lark")):
+        h.update(str(path.relative_to(base)).encode("utf-8") + b"\0"
+                 + path.read_bytes() + b"\0")
+    return h.digest()
 
 
 def load(name: str) -> dict[str, Any] | None:

@@ -59,6 +59,7 @@ def test_a_changed_imported_grammar_changes_the_key(tmp_path):
     (base / "base" / "lines.lark").write_text("A: /a/\n")
     first = grammar_cache.key("start: A", "start", [base])
     (base / "base" / "lines.lark").write_text("A: /b/\n")
+    grammar_cache._grammar_files.cache_clear()  # (read once a process)
     assert grammar_cache.key("start: A", "start", [base]) != first
 
 
