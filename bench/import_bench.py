@@ -284,11 +284,15 @@ def versus(folder: Path, db: Path, repeat: int, earlier: Path, rev: str) -> None
            for n, done in runs.items()}
     rate = {n: sorted(r["hands"] / r["seconds"] for r in done)[len(done) // 2]
             for n, done in runs.items()}
+    main = {n: sorted(r["main_cpu"] / r["hands"] for r in done)[len(done) // 2]
+            for n, done in runs.items()}
     hands = runs["now"][-1]["hands"]
     print(f"{hands:,} hands, whole import (replay, stat flags, all-in equity), median of "
           f"{repeat} in turns")
     print(f"CPU a hand, all processes: {cpu['now'] * 1e6:.0f} µs now, "
           f"{cpu['earlier'] * 1e6:.0f} µs at {rev}: ratio {cpu['now'] / cpu['earlier']:.3f}")
+    print(f"  of it the main process (reading, writing): {main['now'] * 1e6:.0f} µs now, "
+          f"{main['earlier'] * 1e6:.0f} µs at {rev}")
     print(f"hands/s: {rate['now']:,.0f} now, {rate['earlier']:,.0f} at {rev}: ratio "
           f"{rate['now'] / rate['earlier']:.3f}")
 

@@ -33,11 +33,17 @@ finding here never changes a hand's own verdict: it is a row of its own.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import TYPE_CHECKING, TypeVar
 
 import duckdb
-import polars as pl
+
+if TYPE_CHECKING:
+    import polars as pl
+
+T = TypeVar("T")
 
 from parsers.registry import ROOMS, room
 
@@ -190,9 +196,7 @@ def _pairs(con: duckdb.DuckDBPyConnection) -> None:
         FROM audit_hands q JOIN moved m USING (k, n)""").fetchall()
 
 
-def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
-    _pairs(con)
-    cur = con.execute("""
+_FINDINGS = """
         WITH written AS (  -- hand after hand of a table as a file writes them
             SELECT *, lag(t) OVER f AS prev_t, lag(hand_id) OVER f AS prev_id,
                    lag(line) OVER f AS prev_line_f,
@@ -259,14 +263,10 @@ def _findings(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
         WHERE c.content IS DISTINCT FROM h.content)
         SELECT * EXCLUDE (k, session), k::VARCHAR AS tbl, session FROM found
         ORDER BY site, hand_id, code, other_hand_id, player, message
-        """)
-    names = [d[0] for d in cur.description]
-    return pl.DataFrame(cur.fetchall(), schema=names, orient="row",
-                        infer_schema_length=None)
+        """
 
 
-def _sessions(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
-    cur = con.execute("""
+_SESSIONS = """
         WITH seated AS (
             SELECT a.k, a.session, list(DISTINCT p.player ORDER BY p.player) AS players
             FROM audit_hands a JOIN hand_players p USING (site, hand_id)
@@ -274,55 +274,62 @@ def _sessions(con: duckdb.DuckDBPyConnection) -> pl.DataFrame:
         s AS (
             SELECT k, session, any_value(site) AS site,
                    any_value(table_name) AS table_name,
-                   any_value(tournament_id) AS tournament_id, any_value(kind) AS kind, min(t) AS start, max(t) AS "end",
+                   any_value(tournament_id) AS tournament_id, any_value(kind) AS kind,
+                   min(t) AS start, max(t) AS "end",
                    count(*) AS hands, arg_min(hand_id, n) AS first_hand,
                    arg_max(hand_id, n) AS last_hand
             FROM audit_hands GROUP BY k, session)
         SELECT k::VARCHAR AS tbl, s.* EXCLUDE (k), seated.players
-        FROM s LEFT JOIN seated USING (k, session) ORDER BY start, k""")
+        FROM s LEFT JOIN seated USING (k, session) ORDER BY start, k"""
+
+
+def _frame(con: duckdb.DuckDBPyConnection, query: str, params: list | None = None
+           ) -> pl.DataFrame:
+    import polars as pl  # (the import's audit, ``store``, needs no data frame)
+    cur = con.execute(query, params)
     names = [d[0] for d in cur.description]
     return pl.DataFrame(cur.fetchall(), schema=names, orient="row", infer_schema_length=None)
 
 
-def audit(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Every table session and every finding between hands, over the whole database:
-    (sessions, findings)."""
+def _over_sessions(con: duckdb.DuckDBPyConnection, then: Callable[[], T]) -> T:
+    """``then()`` with the session tables it reads made (and dropped after)."""
     _session_hands(con)
     try:
-        return _sessions(con), _findings(con)
+        _pairs(con)
+        return then()
     finally:
         for name in ("audit_hands", "audit_seated", "audit_judged"):
             con.execute(f"DROP TABLE IF EXISTS {name}").fetchall()
 
 
+def audit(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Every table session and every finding between hands, over the whole database:
+    (sessions, findings)."""
+    return _over_sessions(con, lambda: (_frame(con, _SESSIONS), _frame(con, _FINDINGS)))
+
+
 def store(con: duckdb.DuckDBPyConnection) -> tuple[int, int]:
     """Audit the whole database again and keep the result in audit_sessions and
-    audit_findings (one transaction); (sessions, findings)."""
-    sessions, findings = audit(con)
-    con.execute("BEGIN TRANSACTION").fetchall()
-    try:
-        for name, frame in (("audit_sessions", sessions), ("audit_findings", findings)):
-            con.execute(f"DELETE FROM {name}").fetchall()
-            if frame.height:
-                con.register("audit_rows", frame.to_arrow())
-                con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM audit_rows").fetchall()
-                con.unregister("audit_rows")
-        con.execute("COMMIT").fetchall()
-    except BaseException:
-        con.execute("ROLLBACK").fetchall()
-        raise
-    return sessions.height, findings.height
+    audit_findings (one transaction, the rows never leaving the database);
+    (sessions, findings)."""
+    def write() -> tuple[int, int]:
+        con.execute("BEGIN TRANSACTION").fetchall()
+        try:
+            counts = []
+            for name, query in (("audit_sessions", _SESSIONS), ("audit_findings", _FINDINGS)):
+                con.execute(f"DELETE FROM {name}").fetchall()
+                counts.append(con.execute(f"INSERT INTO {name} BY NAME {query}").fetchone()[0])
+            con.execute("COMMIT").fetchall()
+        except BaseException:
+            con.execute("ROLLBACK").fetchall()
+            raise
+        return counts[0], counts[1]
+    return _over_sessions(con, write)
 
 
 def stored(con: duckdb.DuckDBPyConnection) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The audit kept by the last import: (sessions, findings)."""
-    frames = []
-    for name in ("audit_sessions", "audit_findings"):
-        cur = con.execute(f"SELECT * FROM {name}")
-        names = [d[0] for d in cur.description]
-        frames.append(pl.DataFrame(cur.fetchall(), schema=names, orient="row",
-                                   infer_schema_length=None))
-    return frames[0], frames[1]
+    return _frame(con, "SELECT * FROM audit_sessions"), _frame(con, "SELECT * FROM audit_findings")
 
 
 def in_scope(sessions: pl.DataFrame, findings: pl.DataFrame,
@@ -330,6 +337,7 @@ def in_scope(sessions: pl.DataFrame, findings: pl.DataFrame,
     """The sessions that a player sat in and that overlap the dates, and their
     findings; with no player nor dates, every finding (edited copies of hands in no
     session too)."""
+    import polars as pl
     keep = sessions
     if scope.player is not None:
         keep = keep.filter(pl.col("players").list.contains(scope.player))
@@ -367,12 +375,10 @@ def between_hands(con: duckdb.DuckDBPyConnection, player: str | None, kind: str,
     by_code = con.execute(
         f"SELECT code, count(*) FROM ({found}) GROUP BY code ORDER BY 2 DESC, 1",
         params).fetchall()
-    cur = con.execute(f"""
+    listed = _frame(con, f"""
         SELECT x.code, x.site, x.hand_id, f1.path, x.line, x.other_hand_id,
                f2.path AS other_path, x.other_line, x.player, x.message
         FROM ({found}) x LEFT JOIN files f1 ON f1.file_id = x.file_id
              LEFT JOIN files f2 ON f2.file_id = x.other_file_id
         ORDER BY x.site, x.hand_id, x.code LIMIT ?""", params + [limit])
-    names = [d[0] for d in cur.description]
-    listed = pl.DataFrame(cur.fetchall(), schema=names, orient="row", infer_schema_length=None)
     return {"sessions": sessions, "hands": int(hands), "by_code": by_code, "listed": listed}
