@@ -25,6 +25,8 @@ except ImportError:  # Python < 3.11
 
 from lark.lexer import Lexer
 
+from parsers.base import grammar_cache
+
 _FIELD = re.compile(r"\(\?P<(\w+)>")
 UNKNOWN = "UNKNOWN"  # the type of a line no terminal matches; no rule accepts it
 
@@ -62,6 +64,7 @@ class LineLexer(Lexer):
         # may start with anything: the same tokens, fewer tries, and each alternative
         # compiled once or twice, not once for every first character.
         alternatives: list[tuple[frozenset[str] | None, str]] = []
+        unshared: list[tuple[int, str]] = []  # (where in alternatives, pattern)
         groups: dict[str, list[str]] = {}  # shared prefix → alternatives after it
         fields: dict[str, list[str]] = {}
         for term in lexer_conf.terminals:
@@ -75,7 +78,8 @@ class LineLexer(Lexer):
             pattern = _FIELD.sub(lambda m: f"(?P<{term.name}__{m.group(1)}>", pattern)
             group = {n: f"{term.name}__{n}" for n in names}
             if prefix is None:
-                alternatives.append((_first_chars(pattern), f"(?P<{term.name}>{pattern})"))
+                unshared.append((len(alternatives), pattern))  # first characters below
+                alternatives.append((None, f"(?P<{term.name}>{pattern})"))
             else:
                 shared = f"shared{self.shared_prefixes.index(prefix)}"
                 if prefix not in groups:
@@ -84,6 +88,10 @@ class LineLexer(Lexer):
                 groups[prefix].append(f"(?P<{term.name}>{pattern})")
                 group = {n: f"{shared}__{n}" for n in _FIELD.findall(prefix)} | group
             fields[str(term.name)] = [group[n] for n in self._ordered(term.name, list(group))]
+        texts = [pattern for _, pattern in unshared]  # (their first characters kept too)
+        firsts = grammar_cache.kept("first-chars", texts, lambda: list(map(_first_chars, texts)))
+        for (at, _), chars in zip(unshared, firsts):
+            alternatives[at] = (chars, alternatives[at][1])
         for i, prefix in enumerate(self.shared_prefixes):
             if prefix in groups:
                 head = _FIELD.sub(lambda m: f"(?P<shared{i}__{m.group(1)}>", self._expand(prefix))
@@ -95,17 +103,20 @@ class LineLexer(Lexer):
         fields[UNKNOWN] = []
         # lines starting with a character some fixed-text lines start with try those
         # first, then the rest: the order of the one alternation they stand for
-        starts = set().union(*(chars for chars, _ in alternatives if chars))
-        self.by_char = {c: self._compile([alt for chars, alt in alternatives
-                                          if chars is not None and c in chars], fields)
-                        for c in starts}
-        self.default = self._compile([alt for chars, alt in alternatives if chars is None],
-                                     fields)
+        starts = sorted(set().union(*(chars for chars, _ in alternatives if chars)))
+        patterns = [[alt for chars, alt in alternatives if chars is not None and c in chars]
+                    for c in starts]
+        patterns.append([alt for chars, alt in alternatives if chars is None])
+        # ASCII: a digit is 0-9 (a seat written "٣" is not the number three)
+        compiled = grammar_cache.compiled(["(?:" + "|".join(alts) + ")" for alts in patterns],
+                                          re.ASCII)
+        matchers = [self._matcher(rx, fields) for rx in compiled]
+        self.by_char = dict(zip(starts, matchers))
+        self.default = matchers[-1]
 
     @staticmethod
-    def _compile(alternatives: list[str], fields: dict[str, list[str]]):
-        # ASCII: a digit is 0-9 (a seat written "٣" is not the number three)
-        rx = re.compile("(?:" + "|".join(alternatives) + ")", re.ASCII)
+    def _matcher(rx: re.Pattern[str], fields: dict[str, list[str]]):
+        """(fullmatch, each terminal's group numbers) of one compiled alternation."""
         index = rx.groupindex
         return rx.fullmatch, {name: tuple(index[f] for f in fs)
                               for name, fs in fields.items() if name in index}

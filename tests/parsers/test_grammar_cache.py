@@ -3,6 +3,7 @@ grammar it was not made from."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,11 @@ def _automaton(g: LineGrammar) -> tuple:
     return g.terminals, g._table, g.moves, g._accepts
 
 
+def _analyses(cache: Path) -> list[Path]:
+    """The entries of Lark's analyses (named by their digest alone)."""
+    return [p for p in cache.glob("*.pickle") if "-" not in p.stem]
+
+
 @pytest.fixture()
 def cache(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv(grammar_cache.ENV, str(tmp_path / "cache"))
@@ -38,7 +44,7 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 def test_a_kept_analysis_is_read_back_without_lark_and_decides_the_same(cache):
     made = _grammar()
-    assert "lark" in made.__dict__ and len(list(cache.glob("*.pickle"))) == 1
+    assert "lark" in made.__dict__ and len(_analyses(cache)) == 1
     read = _grammar()
     assert "lark" not in read.__dict__  # Lark's analysis was not made again
     assert _automaton(read) == _automaton(made)
@@ -50,7 +56,7 @@ def test_a_changed_grammar_is_analysed_again(cache):
     _grammar()
     changed = GRAMMAR.read_text("utf-8") + "\n// a comment changes the text\n"
     again = _grammar(changed)
-    assert "lark" in again.__dict__ and len(list(cache.glob("*.pickle"))) == 2
+    assert "lark" in again.__dict__ and len(_analyses(cache)) == 2
 
 
 def test_a_changed_imported_grammar_changes_the_key(tmp_path):
@@ -65,7 +71,7 @@ def test_a_changed_imported_grammar_changes_the_key(tmp_path):
 
 def test_a_damaged_entry_is_made_again(cache):
     _grammar()
-    (entry,) = cache.glob("*.pickle")
+    (entry,) = _analyses(cache)
     entry.write_bytes(b"not a pickle")
     again = _grammar()
     assert "lark" in again.__dict__
@@ -97,3 +103,33 @@ def test_an_import_fills_the_cache_and_the_next_one_reads_it(tmp_path):
             [str(handlens), "stats", "--db", str(db), "--format", "csv"],
             check=True, capture_output=True, text=True, env=env).stdout))
     assert counts[0][0] and counts[0] == counts[1]
+
+
+PATTERNS = [r"(?:(?P<SEAT>Seat (?P<SEAT__n>\d+): (?P<SEAT__p>.+?) \((?P<SEAT__s>[\d.]+) in chips\))"
+            r"|(?P<UNKNOWN>.+))", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*(?: \[[^]]*\])+",
+            r"[^\W\d]+\s*(?i:caps)"]
+
+
+@pytest.mark.parametrize("flags", [0, re.ASCII])
+def test_kept_regular_expressions_are_what_re_compiles(cache, flags):
+    """Made, read back, and read from a damaged entry: each equal to re.compile's
+    (a Pattern equals another only with the same flags, text and engine code)."""
+    expected = [re.compile(p, flags) for p in PATTERNS]
+    assert grammar_cache.compiled(PATTERNS, flags) == expected  # made and kept
+    (entry,) = cache.glob("re*.pickle")
+    before = entry.stat().st_mtime_ns
+    read = grammar_cache.compiled(PATTERNS, flags)
+    assert read == expected and entry.stat().st_mtime_ns == before  # read, not made
+    assert read[0].fullmatch("Seat 3: Bob (12.50 in chips)").group("SEAT__s") == "12.50"
+    entry.write_bytes(b"damaged")
+    assert grammar_cache.compiled(PATTERNS, flags) == expected
+    assert grammar_cache.compiled(PATTERNS[:2], flags) == expected[:2]  # another entry
+    assert len(list(cache.glob("re*.pickle"))) == 2
+
+
+def test_a_kept_value_is_named_by_its_texts(cache):
+    made = []
+    assert grammar_cache.kept("k", ["a", "b"], lambda: made.append(1) or "ab") == "ab"
+    assert grammar_cache.kept("k", ["a", "b"], lambda: made.append(1) or "ab") == "ab"
+    assert grammar_cache.kept("k", ["a", "c"], lambda: made.append(1) or "ac") == "ac"
+    assert made == [1, 1]  # the second read back; other texts, another entry

@@ -108,7 +108,7 @@ def test_every_room_s_automaton_decides_what_lark_decides(name):
     # a room writing several formats, each with its grammar, names the one of a hand
     parser_for = getattr(module, "text_parser_for", lambda text: parser)
     if not hasattr(parser_for(""), "grammar"):
-        pytest.skip(f"{name} has no text grammar (its hands are XML, read with ElementTree)")
+        pytest.skip(f"{name} has no line grammar (its hands are XML or TOML, read by a library)")
     rng = random.Random(13)
     hands = _room_texts(name)
     assert hands, f"no hand-written {name} hands in sample_histories"
