@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import resource
 import subprocess
@@ -235,8 +236,25 @@ def _one_import(folder: Path, db: Path, verify: bool, stats: bool, equity: bool 
     parts = ("verify" if verify else "") + ("+stats" if stats else "") + \
         ("" if equity else "+noequity")
     out = subprocess.run([sys.executable, "-c", _IMPORT, str(db), str(folder), parts or "none"],
-                         cwd=code, capture_output=True, text=True, check=True)
+                         cwd=code, capture_output=True, text=True, check=True, env=_ENV)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+_ENV = dict(os.environ)  # the imports' environment (see as_installed)
+PACKAGES = ("engine", "parsers", "pipeline", "dashboard")
+
+
+def as_installed(tmp: Path, *trees: Path) -> None:
+    """Run the imports as an installed handlens runs: its modules compiled to bytecode
+    beforehand (pip compiles them when it installs; a sandbox that sets
+    PYTHONDONTWRITEBYTECODE would otherwise have every process compile them anew), for
+    every tree alike. The bytecode goes to a folder under ``tmp``, not beside the code."""
+    _ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+    _ENV["PYTHONPYCACHEPREFIX"] = str(tmp / "bytecode")
+    for tree in trees:
+        subprocess.run([sys.executable, "-m", "compileall", "-q",
+                        *(str(tree / p) for p in PACKAGES if (tree / p).is_dir())],
+                       env=_ENV, check=True, capture_output=True)
 
 
 def _checkout(rev: str, where: Path) -> Path:
@@ -312,6 +330,10 @@ def main() -> None:
     ap.add_argument("--versus-only", action="store_true",
                     help="with --against: only the two whole imports, in turns, and the "
                          "ratio of their CPU a hand")
+    ap.add_argument("--from-source", action="store_true",
+                    help="let every process compile the project's modules from source, as "
+                         "with PYTHONDONTWRITEBYTECODE set (default: bytecode compiled "
+                         "beforehand for every version alike, as pip installs it)")
     ap.add_argument("--equity-only", action="store_true",
                     help="only the whole import with and without all-in equity, in turns")
     args = ap.parse_args()
@@ -319,12 +341,16 @@ def main() -> None:
         folder = args.dir or Path(tmp) / "hands"
         if args.dir is None:
             build_folder(folder, args.hands, simulated=args.simulated)
+        if not args.from_source:
+            as_installed(Path(tmp), ROOT)
         if args.equity_only:
             return equity_only(folder, Path(tmp) / "bench.duckdb", args.repeat)
         if args.versus_only:
             if not args.against:
                 raise SystemExit("--versus-only needs --against REV")
             earlier = _checkout(args.against, Path(tmp) / "earlier")
+            if not args.from_source:
+                as_installed(Path(tmp), earlier)
             try:
                 return versus(folder, Path(tmp) / "bench.duckdb", args.repeat, earlier,
                               args.against)
@@ -336,6 +362,8 @@ def main() -> None:
         stages = worker_stages(folder)
         db = Path(tmp) / "bench.duckdb"
         earlier = _checkout(args.against, Path(tmp) / "earlier") if args.against else None
+        if earlier is not None and not args.from_source:
+            as_installed(Path(tmp), earlier)
         imports = whole_imports(folder, db, args.repeat, earlier)
         store_only, bare, no_stats = imports["store_only"], imports["bare"], imports["no_stats"]
         no_equity, result = imports["no_equity"], imports["full"]
