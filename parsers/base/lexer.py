@@ -29,6 +29,9 @@ from parsers.base import grammar_cache
 
 _FIELD = re.compile(r"\(\?P<(\w+)>")
 UNKNOWN = "UNKNOWN"  # the type of a line no terminal matches; no rule accepts it
+_BLANK = ()  # what a line of white space only is: no token
+_SEEN_MOST = 1 << 16  # lines a lexer keeps the tokens of (then it starts again)
+_SEEN_LONGEST = 200  # a longer line is matched every time it comes
 
 
 class LineToken(tuple):
@@ -113,6 +116,7 @@ class LineLexer(Lexer):
         matchers = [self._matcher(rx, fields) for rx in compiled]
         self.by_char = dict(zip(starts, matchers))
         self.default = matchers[-1]
+        self.seen: dict[str, tuple] = {}  # line → (type, fields) or _BLANK
 
     @staticmethod
     def _matcher(rx: re.Pattern[str], fields: dict[str, list[str]]):
@@ -138,9 +142,12 @@ class LineLexer(Lexer):
 
     def lines(self, text: str) -> list[tuple]:
         """A hand's lines as tokens, plain tuples (type, fields, line number, text):
-        the parser's own path (``lex`` gives Lark the same as LineTokens)."""
-        get = self.by_char.get
-        default, default_fields = self.default
+        the parser's own path (``lex`` gives Lark the same as LineTokens). A line seen
+        before (by this lexer, in this process) is not matched again: rooms write the
+        same lines over and over ("Seat 4: Ann folded before Flop (didn't bet)")."""
+        seen = self.seen
+        if len(seen) > _SEEN_MOST:
+            seen.clear()
         out = []
         add = out.append
         number = 0
@@ -148,18 +155,27 @@ class LineLexer(Lexer):
             number += 1
             if not line:  # (the text is normalised: white-space-only lines are empty)
                 continue
-            first = get(line[0])
-            if first is None or (m := first[0](line)) is None:
-                m, fields = default(line), default_fields
-            else:
-                fields = first[1]
-            kind = m.lastgroup
-            if kind == UNKNOWN and line.isspace():
-                continue  # a line of white space separates, as a blank line does
-            idx = fields[kind]
-            add((kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else (),
-                 number, line))
+            known = seen.get(line)
+            if known is None:
+                known = self._token(line)
+                if len(line) <= _SEEN_LONGEST:
+                    seen[line] = known
+            if known is not _BLANK:
+                add((known[0], known[1], number, line))
         return out
+
+    def _token(self, line: str) -> tuple:
+        """(type, fields) of one line, or _BLANK for white space only."""
+        first = self.by_char.get(line[0])
+        if first is None or (m := first[0](line)) is None:
+            m, fields = self.default[0](line), self.default[1]
+        else:
+            fields = first[1]
+        kind = m.lastgroup
+        if kind == UNKNOWN and line.isspace():
+            return _BLANK  # a line of white space separates, as a blank line does
+        idx = fields[kind]
+        return kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
 
     def lex(self, text: str, *_: Any) -> Iterator[LineToken]:
         return map(LineToken, self.lines(text))

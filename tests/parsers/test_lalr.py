@@ -133,3 +133,32 @@ def _decides(lines, text: str, lark: bool = False):
         return "end" if getattr(token, "type", "$END") == "$END" else token.line
     except UnexpectedLine as exc:
         return "end" if exc.token is None else exc.token.line
+
+
+@pytest.mark.parametrize("name", list(ROOMS))
+def test_a_line_seen_before_is_the_same_token(name, monkeypatch):
+    """The lexer keeps the tokens of lines it has seen: each hand's tokens (type, fields,
+    line number, text) are those of a lexer that matches every line afresh, also when
+    its store of lines fills up and starts again."""
+    import importlib
+    import parsers.base.lexer as lexer_module
+    module = importlib.import_module(f"parsers.{name}")
+    parser = getattr(module, "text_parser", getattr(module, "parse_hand", None))
+    parser_for = getattr(module, "text_parser_for", lambda text: parser)
+    if not hasattr(parser_for(""), "grammar"):
+        pytest.skip(f"{name} has no line grammar (its hands are XML or TOML, read by a library)")
+    hands = _room_texts(name)
+    assert hands, f"no hand-written {name} hands in sample_histories"
+    hands += [text.replace("\n", "\n\n", 2) + "\n  \n" for text in hands]  # moved lines
+    lexers = {id(parser_for(t).grammar.lexer): parser_for(t).grammar.lexer for t in hands}
+    for lexer in lexers.values():
+        lexer.seen.clear()
+    monkeypatch.setattr(lexer_module, "_SEEN_LONGEST", -1)  # nothing kept: every line matched
+    fresh = [parser_for(t).grammar.lexer.lines(t) for t in hands]
+    assert not any(lexer.seen for lexer in lexers.values())
+    monkeypatch.setattr(lexer_module, "_SEEN_LONGEST", 200)
+    for most in (1 << 16, 5):  # (5: the store is cleared again and again)
+        monkeypatch.setattr(lexer_module, "_SEEN_MOST", most)
+        for _ in range(2):
+            assert [parser_for(t).grammar.lexer.lines(t) for t in hands] == fresh
+        assert any(lexer.seen for lexer in lexers.values())
