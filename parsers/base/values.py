@@ -90,6 +90,7 @@ def seat_number(text: str) -> int:
     return n
 
 
+@lru_cache(maxsize=8192)  # hole cards and boards repeat; the tuples are immutable
 def cards(text: str | None) -> tuple[str, ...]:
     """'Ah Kd' → ('Ah', 'Kd'); a card written hidden ('XX') is left out."""
     if not text:
