@@ -473,3 +473,38 @@ def test_file_states_are_upserted_together_the_last_of_a_file_kept(tmp_path):
                              " ORDER BY file_id").fetchall()
     store.close()
     assert rows == [(1, 10, "h10", 0, 0), (2, 22, "h22", 0, 0), (3, 30, "h30", 0, 0)]
+
+
+def test_the_content_digest_is_of_what_every_player_saw_as_repr_writes_it(tmp_path):
+    """hand.content is the digest of the repr of (time, table, button, seats and stacks,
+    actions, boards, uncalled, collections, pot and rake): the rows module writes that
+    text out itself, and a hand stored before keeps its digest only if it is the same."""
+    from hashlib import blake2b
+
+    from engine.model.hand import Hand
+    from parsers.base.split import decode, split_hands
+    from parsers.registry import detect
+    db = tmp_path / "h.duckdb"
+    run(db, ALL_SAMPLES)
+    stored = dict(((s, h), c) for s, h, c in query(db, "SELECT site, hand_id, content FROM hands"))
+    checked = 0
+    for path in sorted(ALL_SAMPLES.rglob("*.txt"))[:40]:
+        text, enc = decode(path.read_bytes())
+        room = detect(text)
+        for raw in split_hands(text, room, enc) if hasattr(room, "parse") else []:
+            try:
+                hand = room.parse(raw.text)
+            except ValueError:
+                continue
+            if not isinstance(hand, Hand) or (hand.site, hand.hand_id) not in stored:
+                continue
+            s = hand.summary
+            seen = repr((hand.played_at, hand.table, hand.button_seat,
+                         [(x.seat, x.player, x.stack, x.sitting_out) for x in hand.seats],
+                         [(a.street, a.player, a.kind, a.amount) for a in hand.actions],
+                         hand.boards, hand.uncalled, [(c.player, c.amount) for c in hand.collects],
+                         (s.total_pot, s.rake) if s else None))
+            digest = blake2b(seen.encode("utf-8", "replace"), digest_size=12).hexdigest()
+            assert stored[(hand.site, hand.hand_id)] == digest, (path, hand.hand_id)
+            checked += 1
+    assert checked > 500
