@@ -12,6 +12,7 @@ import importlib
 import re
 from functools import cache
 
+from parsers.base import regex_facts
 from parsers.base.room import Room
 
 # packages under parsers/, in the order a file is tried
@@ -67,10 +68,28 @@ def detect(text: str) -> Room | str | None:
     name where it is known but not read yet (looked for in the first megabyte); None
     where nothing is recognised."""
     for r in rooms():
-        if r.start.search(text):
+        if _may_hold(r.start, text) and r.start.search(text):
             return r
     head = text[:HEAD]
     for name, signature in NOT_YET:
-        if signature.search(head):
+        if _may_hold(signature, head) and signature.search(head):
             return name
     return None
+
+
+def _may_hold(rx: re.Pattern[str], text: str) -> bool:
+    """Can ``rx`` match somewhere in ``text``? False only where the text lacks every
+    fixed text a match needs: a file of another room is not searched through for a
+    pattern without a fixed start (tens of milliseconds a megabyte)."""
+    texts = _needed(rx)
+    if texts is None:
+        return True
+    for t in texts:  # (a loop, not any(): this runs for every room on every file)
+        if t in text:
+            return True
+    return False
+
+
+@cache
+def _needed(rx: re.Pattern[str]) -> tuple[str, ...] | None:
+    return regex_facts.needed(rx)

@@ -16,16 +16,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-try:  # the regular expression parser of the standard library
-    from re import _constants as _c
-    from re import _parser
-except ImportError:  # Python < 3.11
-    import sre_constants as _c  # type: ignore[no-redef]
-    import sre_parse as _parser  # type: ignore[no-redef]
-
 from lark.lexer import Lexer
 
 from parsers.base import grammar_cache
+from parsers.base.regex_facts import first_chars
 
 _FIELD = re.compile(r"\(\?P<(\w+)>")
 UNKNOWN = "UNKNOWN"  # the type of a line no terminal matches; no rule accepts it
@@ -92,7 +86,7 @@ class LineLexer(Lexer):
                 group = {n: f"{shared}__{n}" for n in _FIELD.findall(prefix)} | group
             fields[str(term.name)] = [group[n] for n in self._ordered(term.name, list(group))]
         texts = [pattern for _, pattern in unshared]  # (their first characters kept too)
-        firsts = grammar_cache.kept("first-chars", texts, lambda: list(map(_first_chars, texts)))
+        firsts = grammar_cache.kept("first-chars", texts, lambda: list(map(first_chars, texts)))
         for (at, _), chars in zip(unshared, firsts):
             alternatives[at] = (chars, alternatives[at][1])
         for i, prefix in enumerate(self.shared_prefixes):
@@ -179,46 +173,3 @@ class LineLexer(Lexer):
 
     def lex(self, text: str, *_: Any) -> Iterator[LineToken]:
         return map(LineToken, self.lines(text))
-
-
-def _first_chars(pattern: str) -> frozenset[str] | None:
-    """The characters a match of ``pattern`` can start with; None if any."""
-    try:
-        return _first(_parser.parse(pattern).data)
-    except _Unknown:
-        return None
-
-
-class _Unknown(Exception):
-    pass
-
-
-def _first(items) -> frozenset[str]:
-    """FIRST set of a parsed regex sequence (literals, groups, branches, optional parts)."""
-    chars: set[str] = set()
-    for op, arg in items:
-        if op is _c.LITERAL:
-            return frozenset(chars | {chr(arg)})
-        if op is _c.SUBPATTERN:
-            sub = _first(arg[-1].data)
-            if "" not in sub:
-                return frozenset(chars | sub)
-            chars |= sub - {""}
-            continue
-        if op is _c.BRANCH:
-            sub = set().union(*(_first(branch.data) for branch in arg[1]))
-            if "" not in sub:
-                return frozenset(chars | sub)
-            chars |= sub - {""}
-            continue
-        if op in (_c.MAX_REPEAT, _c.MIN_REPEAT):
-            low, _high, body = arg
-            sub = _first(body.data)
-            chars |= sub - {""}
-            if low > 0 and "" not in sub:
-                return frozenset(chars)
-            continue
-        if op is _c.AT:
-            continue
-        raise _Unknown(op)
-    return frozenset(chars | {""})
