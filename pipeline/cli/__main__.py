@@ -1,6 +1,6 @@
 """python -m pipeline.cli: the handlens command."""
 import sys
 
-from pipeline.cli.main import main
+from pipeline.cli.main import program
 
-sys.exit(main())
+sys.exit(program())

@@ -52,8 +52,11 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.cli.equity import fill_equity
     from pipeline.ingest.files import discover, size_of
     from pipeline.ingest.importer import Importer
+    from pipeline.ingest.no_pandas import keep_pandas_out
     from pipeline.store.database import Store
 
+    if args.own_process:  # (nothing here uses pandas; pyarrow would import it to ask
+        keep_pandas_out()  # whether a list is a pandas object; half a second)
     files = discover(args.paths, exclude=[args.db, args.db + ".wal"])
     total_bytes = sum(size_of(f) for f in files)
     store = Store(args.db, threads=1, wait=args.wait, waiting=common.say)

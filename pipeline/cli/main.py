@@ -18,10 +18,13 @@ COMMANDS = (import_files, verify, stats, audit, export, equity, simulate, errors
             dashboard)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, own_process: bool = False) -> int:
+    """Run the command ``argv`` names. ``own_process``: the process is handlens's own
+    (the program, not a caller's Python), so a command may shape it for its work."""
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(_chosen(argv))
     args = parser.parse_args(argv)
+    args.own_process = own_process
     if not getattr(args, "command", None):
         parser.print_help()
         return common.REFUSED
@@ -43,7 +46,7 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="handlens",
         description="Parse poker hand histories into DuckDB, verify them, study them.")
-    p.add_argument("--version", action="version", version=f"handlens {_version()}")
+    p.add_argument("--version", action=_Version, help="show the version and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         parser = sub.add_parser(command.NAME, help=command.HELP,
@@ -60,6 +63,19 @@ def _chosen(argv: list[str]) -> str:
     return next((a for a in argv if not a.startswith("-")), "")
 
 
+class _Version(argparse.Action):
+    """--version, read from the installed package's metadata only when asked for
+    (importlib.metadata costs every command a few hundredths of a second)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"handlens {_version()}")
+        parser.exit()
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
     try:
@@ -68,5 +84,10 @@ def _version() -> str:
         return "(not installed)"
 
 
+def program() -> int:
+    """The handlens program (its console script, and ``python -m pipeline.cli``)."""
+    return main(own_process=True)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(program())

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from pipeline.ingest.no_pandas import keep_pandas_out
 
 WATCH_SECONDS = 1.0  # how often a worker looks whether its parent is still there
 
@@ -27,8 +28,7 @@ def start_worker(parent: int) -> None:
     """In a new worker: ignore Ctrl-C (the main process stops the import cleanly) and
     end when the process ``parent`` is gone (this worker is handed to another)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if "pandas" not in sys.modules:
-        sys.meta_path.insert(0, _NoPandas())
+    keep_pandas_out()
     threading.Thread(target=_watch, args=(parent,), name="handlens-parent-watch",
                      daemon=True).start()
 
@@ -37,15 +37,3 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_SECONDS)
     os._exit(1)
-
-
-class _NoPandas:
-    """An import finder that finds no pandas. pyarrow, converting a list, first asks
-    whether it is a pandas object, and imports pandas to ask (a quarter of a second a
-    process); the workers convert only lists and never use pandas: where it is not
-    found, pyarrow takes lists as lists."""
-
-    def find_spec(self, name: str, path=None, target=None) -> None:
-        if name == "pandas" or name.startswith("pandas."):
-            raise ModuleNotFoundError("pandas is kept out of the import's workers", name=name)
-        return None

@@ -102,3 +102,26 @@ def test_verify_recheck_judges_stored_hands_again(tmp_path, capsys):
     assert main(["verify", "--db", db, "--recheck", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["status"]["ok"] == 7 and report["status"]["failed"] == 0
+
+
+def test_the_program_s_import_keeps_pandas_out_and_a_caller_s_keeps_its_process(tmp_path):
+    """pyarrow imports pandas (half a second) to ask whether a list is a pandas object:
+    the handlens program's import keeps it out; main() called from a caller's Python
+    leaves the caller's process as it was."""
+    code = ("import sys; from pipeline.cli.main import main; "
+            f"rc = main(['import', {str(SAMPLES)!r}, '--db', sys.argv[1], '--json'], "
+            "own_process=sys.argv[2] == 'own'); print(rc, 'pandas' in sys.modules)")
+    for own, kept_out in (("own", True), ("caller", False)):
+        out = subprocess.run([sys.executable, "-c", code, str(tmp_path / f"{own}.duckdb"), own],
+                             capture_output=True, text=True, check=True).stdout.split("\n")
+        summary = json.loads(out[0])
+        assert (summary["hands_new"], summary["parse_errors"]) == (7, 0)
+        assert out[1] == f"0 {not kept_out}"
+
+
+def test_version_is_the_installed_package_s(capsys):
+    from importlib.metadata import version
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"handlens {version('handlens')}\n"
