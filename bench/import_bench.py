@@ -50,7 +50,23 @@ def template_hands() -> list[str]:
     return texts
 
 
-def build_folder(folder: Path, hands: int, per_file: int = 500, simulated: bool = False) -> None:
+_SEATED = re.compile(r"^Seat \d+: (.+?) \([^()\n]*? in chips", re.M)
+
+
+def renamed(text: str, copy: int) -> str:
+    """A hand with its players renamed for copy number ``copy`` ("Ann" → "Ann~3"): the
+    copies of a template then share no line that names a player, as the hands of a real
+    folder seldom do (the lexer keeps the lines it has seen)."""
+    names = sorted(set(_SEATED.findall(text.split("*** SUMMARY", 1)[0])), key=len,
+                   reverse=True)
+    if not names or not copy:
+        return text
+    rx = re.compile(r"(?<![\w~])(?:" + "|".join(map(re.escape, names)) + r")(?![\w~])")
+    return rx.sub(lambda m: f"{m.group()}~{copy}", text)
+
+
+def build_folder(folder: Path, hands: int, per_file: int = 500, simulated: bool = False,
+                 fresh_names: bool = False) -> None:
     if simulated:  # hands the project's simulator plays, 500 a file
         from pipeline.export.simulated import write_simulated
         write_simulated(folder, hands, seed=7)
@@ -61,6 +77,8 @@ def build_folder(folder: Path, hands: int, per_file: int = 500, simulated: bool 
         chunk = []
         for i in range(start, min(start + per_file, hands)):
             text = templates[i % len(templates)]
+            if fresh_names:
+                text = renamed(text, i // len(templates))
             chunk.append(_ID.sub(lambda m: f"{m.group(1)}{900000000000 + i}", text, count=1))
         (folder / f"HH bench {start // per_file:05d}.txt").write_text(
             "\n\n\n".join(chunk) + "\n\n\n", encoding="utf-8")
@@ -327,6 +345,10 @@ def main() -> None:
     ap.add_argument("--simulated", action="store_true",
                     help="generate the hands with the simulator (default: copies of the real "
                          "corpus's PokerStars hands, or of sample_histories without it)")
+    ap.add_argument("--fresh-names", action="store_true",
+                    help="rename the players of each copy of a corpus hand, so that copies "
+                         "share no line naming a player (the default copies repeat every "
+                         "line of its few hundred templates)")
     ap.add_argument("--versus-only", action="store_true",
                     help="with --against: only the two whole imports, in turns, and the "
                          "ratio of their CPU a hand")
@@ -340,7 +362,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.dir or Path(tmp) / "hands"
         if args.dir is None:
-            build_folder(folder, args.hands, simulated=args.simulated)
+            build_folder(folder, args.hands, simulated=args.simulated,
+                         fresh_names=args.fresh_names)
         if not args.from_source:
             as_installed(Path(tmp), ROOT)
         if args.equity_only:

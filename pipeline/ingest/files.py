@@ -24,7 +24,7 @@ def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) ->
     itself, when it lies in an imported folder). A folder that cannot be listed is
     returned too, as itself: the importer reports it with the reason; so is a link that
     leads nowhere or round in a loop."""
-    skip = {real_path(Path(p)) for p in exclude}
+    skip = {_identity(Path(p)) for p in exclude} - {None}
     found: list[Path] = []
     walked: set[tuple[int, int]] = set()
     for p in map(Path, paths):
@@ -34,7 +34,17 @@ def discover(paths: Iterable[str | Path], exclude: Iterable[str | Path] = ()) ->
             found.append(p)
         else:
             raise FileNotFoundError(f"no such file or folder: {p}")
-    return sorted(f for f in set(found) if real_path(f) not in skip)
+    return sorted(f for f in set(found) if not skip or _identity(f) not in skip)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file a path leads to (device and inode: a link or another name of it is the
+    same file); None for one that cannot be looked at."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _walk(top: Path, walked: set[tuple[int, int]]) -> list[Path]:
