@@ -51,5 +51,5 @@ def test_every_tracked_file_of_the_packages_is_in_the_wheel(wheel):
 
 def test_the_wheel_has_the_command_and_a_version(wheel):
     entry = next(n for n in wheel.namelist() if n.endswith("entry_points.txt"))
-    assert "handlens = pipeline.cli.main:main" in wheel.read(entry).decode()
+    assert "handlens = pipeline.cli.main:program" in wheel.read(entry).decode()
     assert any(n.endswith(".lark") for n in wheel.namelist())
