@@ -51,10 +51,10 @@ class Street(IntEnum):
     def __repr__(self) -> str:
         """As Enum writes it ("<Street.FLOP: 2>"), read from a table: the content
         digest (pipeline.ingest.rows.content) writes one for every action."""
-        return _STREET_REPR[self._value_]
+        return STREET_REPR[self._value_]
 
 
-_STREET_REPR = {s.value: f"<{Street.__name__}.{s.name}: {s.value}>" for s in Street}
+STREET_REPR = {s.value: f"<{Street.__name__}.{s.name}: {s.value}>" for s in Street}
 
 
 class Kind:

@@ -10,7 +10,7 @@ from hashlib import blake2b
 
 import pyarrow as pa
 
-from engine.model.hand import ZERO, Hand, Street, UnsupportedHand
+from engine.model.hand import STREET_REPR, ZERO, Hand, Street, UnsupportedHand
 from engine.model.positions import GROUPS, positions
 from engine.rules.replay import Verdict
 from pipeline.stats.catalogue import COUNTS
@@ -112,7 +112,7 @@ def _seen(hand: Hand) -> str:
     summary = hand.summary
     seats = ", ".join([f"({s.seat!r}, {s.player!r}, {s.stack!r}, {s.sitting_out!r})"
                        for s in hand.seats])
-    streets = _STREET_REPR
+    streets = STREET_REPR  # (keyed by the street's number: a Street is one)
     actions = ", ".join([f"({streets[a.street] if type(a.street) is Street else repr(a.street)},"
                          f" {a.player!r}, {a.kind!r}, {a.amount!r})" for a in hand.actions])
     collects = [(c.player, c.amount) for c in hand.collects]
@@ -120,8 +120,6 @@ def _seen(hand: Hand) -> str:
     return (f"({hand.played_at!r}, {hand.table!r}, {hand.button_seat!r}, [{seats}], "
             f"[{actions}], {hand.boards!r}, {hand.uncalled!r}, {collects!r}, {pot!r})")
 
-
-_STREET_REPR = {s: repr(s) for s in Street}
 
 
 class Batch:
