@@ -32,6 +32,7 @@ from pipeline.read import hand_list
 from dashboard.replay import steps
 
 from pipeline.read import queries
+from pipeline.store.database import DatabaseBusy
 
 from pipeline.read import reports
 
@@ -63,8 +64,8 @@ QUERIES = {
     "replay": steps.load,
     "between_hands": audit.between_hands,
 }
-RETRY_WAITS = (0.1, 0.25)  # seconds between tries while the file is locked
-BUSY_MEMORY = 2.0  # after a lock was seen, try only once for this many seconds
+HANDOFF_WAIT = 3.0  # seconds a query waits for a writer to give way between transactions
+BUSY_MEMORY = 2.0  # after the file stayed held that long, try only once for this many seconds
 LAST_KEPT = 256  # figures kept to show while an import writes
 
 
@@ -146,14 +147,12 @@ def connect(path: str) -> duckdb.DuckDBPyConnection:
     """A read-only connection; ``Busy`` if the file stays locked for a moment."""
     if path == dataset_path():
         return _dataset(path)
-    waits = RETRY_WAITS if time.monotonic() - _busy_seen[0] > BUSY_MEMORY else ()
-    for wait in (0.0, *waits):
-        time.sleep(wait)
-        try:
-            return queries.open_read_only(path)
-        except (duckdb.IOException, duckdb.ConnectionException) as exc:
-            if not _locked(exc):
-                raise
+    wait = HANDOFF_WAIT if time.monotonic() - _busy_seen[0] > BUSY_MEMORY else 0.0
+    try:
+        return queries.open_read_only(path, wait=wait)
+    except (duckdb.IOException, duckdb.ConnectionException, DatabaseBusy) as exc:
+        if not isinstance(exc, DatabaseBusy) and not _locked(exc):
+            raise
     _busy_seen[0] = time.monotonic()
     raise Busy(path)
 

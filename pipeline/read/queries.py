@@ -127,9 +127,10 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list) -> pl.DataFra
     return con.sql(sql, params=params).pl()
 
 
-def open_read_only(path: str) -> duckdb.DuckDBPyConnection:
-    """A read-only connection, its schema version checked (pipeline.store.database.connect)."""
-    return connect(path, read_only=True)
+def open_read_only(path: str, wait: float = 0.0) -> duckdb.DuckDBPyConnection:
+    """A read-only connection, its schema version checked (pipeline.store.database.connect);
+    while a writer holds the file, it is asked to give way, for up to ``wait`` seconds."""
+    return connect(path, read_only=True, wait=wait)
 
 
 # ---- the sidebar's choices

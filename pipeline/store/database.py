@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import duckdb
 
-from pipeline.store import migrate
+from pipeline.store import handoff, migrate
 
 if TYPE_CHECKING:  # imported where a batch is written: a reader starts without pyarrow
     import pyarrow as pa
@@ -52,6 +53,10 @@ class SchemaError(RuntimeError):
 
 
 LOCK_WAIT = 10.0  # seconds a writer waits for readers (a dashboard page) to let go
+READERS_WAIT = 600.0  # seconds a writer that gave way waits to take the file back
+POLL = 0.2  # seconds between a writer's tries to open a held file
+READER_POLL = 0.02  # a reader's (the writer lets go between transactions: soon)
+TELL_AFTER = 1.0  # seconds of waiting before the person is told
 _HOLDER = re.compile(r"lock is held in (.*?) \(PID (\d+)\)")
 
 
@@ -106,28 +111,38 @@ def connect(path: str | Path, read_only: bool = False, wait: float | None = None
 
 def _open(path: str | Path, read_only: bool, wait: float,
           waiting: Callable[[str], None] | None) -> duckdb.DuckDBPyConnection:
-    deadline = time.monotonic() + wait
+    """Open the file, retrying while another process holds it. A reader asks the
+    writer for the file meanwhile (pipeline/store/handoff.py) and tries often; a writer
+    tries every POLL seconds. ``waiting`` is told once, after TELL_AFTER seconds."""
+    start = time.monotonic()
     told = False
-    while True:
-        try:
-            con = duckdb.connect(str(path), read_only=read_only)
-            # no progress bar of DuckDB's own: the commands draw theirs
-            con.execute("SET enable_progress_bar = false").fetchall()
-            return con
-        except duckdb.IOException as exc:
-            if "lock" not in str(exc).lower():
-                raise
-            holder = _holder(str(exc))
-            if time.monotonic() >= deadline:
-                if wait <= 0 and waiting is None:
-                    raise  # the caller (the dashboard) handles a busy file itself
-                raise DatabaseBusy(f"{path} is in use by {holder}; still busy after "
-                                   f"{wait:.0f} s (--wait SECONDS waits longer)") from None
-            if waiting is not None and not told:
-                waiting(f"{path} is in use by {holder}: waiting up to {wait:.0f} s "
-                        f"for it (Ctrl-C stops)")
-                told = True
-            time.sleep(0.2)
+    with ExitStack() as asking:
+        request = None
+        while True:
+            try:
+                con = duckdb.connect(str(path), read_only=read_only)
+                # no progress bar of DuckDB's own: the commands draw theirs
+                con.execute("SET enable_progress_bar = false").fetchall()
+                return con
+            except duckdb.IOException as exc:
+                if "lock" not in str(exc).lower():
+                    raise
+                holder = _holder(str(exc))
+                waited = time.monotonic() - start
+                if waited >= wait:
+                    if wait <= 0 and waiting is None:
+                        raise  # the caller (the dashboard) handles a busy file itself
+                    raise DatabaseBusy(f"{path} is in use by {holder}; still busy after "
+                                       f"{wait:.0f} s (--wait SECONDS waits longer)") from None
+                if read_only:
+                    if request is None:
+                        request = asking.enter_context(handoff.Request(path))
+                    request.renew()
+                if waiting is not None and not told and waited >= TELL_AFTER:
+                    waiting(f"{path} is in use by {holder}: waiting up to {wait:.0f} s "
+                            f"for it (Ctrl-C stops)")
+                    told = True
+                time.sleep(READER_POLL if read_only else POLL)
 
 
 def _holder(message: str) -> str:
@@ -141,15 +156,32 @@ def _holder(message: str) -> str:
 class Store:
     def __init__(self, path: str | Path, threads: int | None = None, wait: float | None = None,
                  waiting: Callable[[str], None] | None = None) -> None:
+        self.path, self.threads, self.waiting = path, threads, waiting
         self.con = connect(path, wait=wait, waiting=waiting)
-        if threads:  # the importer's writer: the cores belong to the parsing workers
-            self._run(f"SET threads = {int(threads)}")
+        self._settings()
+
+    def _settings(self) -> None:
+        if self.threads:  # the importer's writer: the cores belong to the parsing workers
+            self._run(f"SET threads = {int(self.threads)}")
             # checkpoint every 64 MB of log (not 16: fewer, larger writes), in bounded memory
             self._run("SET checkpoint_threshold = '64MB'")
             self._run("SET memory_limit = '512MB'")
 
     def close(self) -> None:
         self.con.close()
+
+    def give_way(self) -> bool:
+        """Between transactions: if a reader asks for the file (pipeline/store/handoff.py),
+        let go of it until the readers have had it, then take it again. True if it did."""
+        if not handoff.asked(self.path):
+            return False
+        self.con.close()
+        deadline = time.monotonic() + handoff.FRESH
+        while handoff.asked(self.path) and time.monotonic() < deadline:
+            time.sleep(READER_POLL)  # (each reader takes back its request once it reads)
+        self.con = _open(self.path, False, READERS_WAIT, self.waiting)
+        self._settings()
+        return True
 
     def _run(self, sql: str, params: list | None = None) -> list[tuple]:
         """Execute one statement and take all its rows (DuckDB keeps results pending)."""
