@@ -124,8 +124,10 @@ class Importer:
 
     def __init__(self, store: Store, workers: int | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 verify: bool = True, stats: bool = True, window: int | None = None) -> None:
+                 verify: bool = True, stats: bool = True, window: int | None = None,
+                 audit: bool = True) -> None:
         self.store = store
+        self.audit = audit  # the audit between hands at the end (a watch runs it when idle)
         self.window = window or WINDOW  # bytes of a file read at once
         # replay every hand, compute its stat flags (off only to measure what they cost)
         self.verify, self.stats = verify, stats
@@ -157,7 +159,7 @@ class Importer:
                 self._write([(unit, job(unit.parts))])
         else:
             self._run_pool(job, head, units)
-        if self.verify:  # the hands between them, over the whole database
+        if self.verify and self.audit:  # the hands between them, over the whole database
             self.summary.audit_findings = audit.store(self.store.con)[1]
         self.summary.seconds = time.perf_counter() - start
         if self.stats:
@@ -184,6 +186,7 @@ class Importer:
         """Write units' results in one transaction, in order."""
         counts = self.store.write_many([(result.tables, unit.finishes, unit.drop_errors_from,
                                          unit.replace_from) for unit, result in done])
+        self.store.give_way()  # to a reader that asks for the file, if one does
         s = self.summary
         for (unit, result), (new, new_unsupported, dup) in zip(done, counts):
             reasons = result.reasons
