@@ -53,6 +53,11 @@ class Room:
     # the room's writer, if it writes hands: Hand → its text (``errors.Skip`` for a
     # hand its format cannot express)
     write: Callable[[Hand], str] | None = None
+    # where the room's client writes its hand histories by default, per system
+    # ("windows": patterns with %LOCALAPPDATA%, %APPDATA%, %USERPROFILE%; "darwin": with
+    # ~): the folders ``handlens watch`` watches when given none (Wine prefixes are
+    # looked in for the Windows ones); pipeline/ingest/folders.py expands them
+    client_folders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def rules_for(self, hand: Hand) -> RoomRules:
         return self.rules_by_site.get(hand.site, self.rules)

@@ -59,8 +59,13 @@ RULES = RoomRules(
     names_players=False,
 )
 
+CLIENT_FOLDERS = {"windows": (r"%USERPROFILE%\Bovada Poker\Hand History", r"C:\Bovada\Hand History",
+                             r"%USERPROFILE%\Ignition Casino Poker\Hand History"),
+                  "darwin": ("~/Ignition Casino Poker/Hand History",)}
+
 ROOM = Room(
     name="bovada", title="Bovada",
+    client_folders=CLIENT_FOLDERS,
     start=re.compile(BRANDS + r" Hand #C?\d+"),
     parse=parse_hand,
     rules=RULES,

@@ -67,8 +67,12 @@ class FullTiltRoom(Room):
         return len(text) if blank is None else blank.start()
 
 
+CLIENT_FOLDERS = {"windows": (r"%PROGRAMFILES%\Full Tilt Poker\HandHistory",
+                             r"%PROGRAMFILES(X86)%\Full Tilt Poker\HandHistory")}
+
 ROOM = FullTiltRoom(
     name="fulltilt", title="Full Tilt Poker",
+    client_folders=CLIENT_FOLDERS,
     # "Full Tilt Poker Game #22821112219: ", archives' "FullTiltPoker Game #…" and the
     # French site's "Full Tilt Poker.fr Game #…"; not
     # the "Full Tilt Hand #…" of 2016 on (PokerStars' format: parsers/pokerstars)

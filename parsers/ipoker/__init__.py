@@ -39,8 +39,14 @@ RULES = RoomRules(
     disconnect_protection=True,  # an all-in of "DP": held all-in for what is in
 )
 
+# each skin's client its own folder, an account's hands under data\<name>\History
+CLIENT_FOLDERS = {"windows": tuple(rf"%LOCALAPPDATA%\{skin}\data\<name>\History\Data"
+                                   for skin in ("Betfair Poker", "Red Star Poker",
+                                                "Betsolid Poker", "bwin Poker France"))}
+
 ROOM = Room(
     name="ipoker", title="iPoker",
+    client_folders=CLIENT_FOLDERS,
     start=re.compile(r"<game\s[^>]*?gamecode="),
     parse=parse,
     rules=RULES,

@@ -404,8 +404,12 @@ RULES = RoomRules(
     seat_places=10,  # seats are places 1-10 whatever the table: a 9-max table has seat 10
 )
 
+CLIENT_FOLDERS = {"windows": (r"%USERPROFILE%\Documents\888poker\HandHistory",
+                             r"%APPDATA%\PacificPoker\HandHistory")}
+
 ROOM = Room(
     name="pacific", title="888poker",
+    client_folders=CLIENT_FOLDERS,
     # with the "#Game No" line any brand (a skin) may follow; without it, 888's own
     start=re.compile(r"#Game No : \d+[^\S\n]*\n\*{4,5} [^*\n]+? Hand History for Game \d+"
                      r"|\*{4,5} (?:Cassava|888[\w.-]*|Pacific Poker)(?: Snap Poker| BLAST)?"

@@ -70,8 +70,13 @@ RULES = RoomRules(
     zero_stack_not_known=True,  # a joining player is seated with $0, or not at all
 )
 
+CLIENT_FOLDERS = {"windows": (r"C:\Programs\PartyGaming\PartyPoker\HandHistory",
+                             r"%PROGRAMFILES%\PartyGaming\PartyPoker\HandHistory",
+                             r"C:\Programs\PMU\PMUPoker\HandHistory")}
+
 ROOM = Room(
     name="partypoker", title="partypoker",
+    client_folders=CLIENT_FOLDERS,
     start=re.compile(r"(?:Game #\d+ starts\.[\s\x00]*)?(?:#Game No : \d+[\s\x00]*)?"
                      r"\*{5} Hand History [Ff]or Game \w+ \*{5}"),
     parse=parse_hand,

@@ -84,8 +84,21 @@ RUN_IT_ONCE = RoomRules("Run It Once", seat_places=6, uncalled_bet=UNCALLED_COLL
 # Run It Once's lines of stars (**** **** **** ****), each on a line of its own
 BETWEEN = re.compile(r"\s*(?:(?:\*+ # \d+ \*+|\*+(?: +\*+)*)[^\S\n]*(?:\n\s*|\Z))*")
 
+# where the client writes (docs/ROOMS.md#where-the-clients-write): one folder per
+# licence, a folder per account under each
+CLIENT_FOLDERS = {
+    "windows": (r"%LOCALAPPDATA%\PokerStars\HandHistory",
+                *(rf"%LOCALAPPDATA%\PokerStars.{licence}\HandHistory"
+                  for licence in ("FR", "IT", "ES", "DE", "EU", "UK", "DK", "SE", "BE", "BG",
+                                  "USNJ", "USMI")),
+                r"%PROGRAMFILES%\PokerStars\HandHistory"),
+    "darwin": tuple(f"~/Library/Application Support/PokerStars{licence}/HandHistory"
+                    for licence in ("", "FR", "SE")),
+}
+
 ROOM = Room(
     name="pokerstars", title="PokerStars",
+    client_folders=CLIENT_FOLDERS,
     start=re.compile(rf"(?:{BRAND})(?: Zoom| Rush| Home Game| Home)? (?:Hand|Game|GAME) #\d+:"),
     parse=parse_hand,
     rules=RoomRules("PokerStars", hand_names=names_agree, writes_rebuys=True),

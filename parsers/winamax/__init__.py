@@ -54,8 +54,17 @@ RULES = RoomRules(
 
 parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), WinamaxBuilder)
 
+CLIENT_FOLDERS = {
+    "windows": (r"%APPDATA%\winamax\documents\accounts\<name>\history",
+                r"%USERPROFILE%\Documents\Winamax Poker\accounts\<name>\history"),
+    "darwin": ("~/Library/Application Support/winamax/documents/accounts/<name>/history",
+               "~/Documents/Winamax Poker/accounts/<name>/history"),
+    "linux": ("~/.config/winamax/documents/accounts/<name>/history",),  # the native client
+}
+
 ROOM = Room(
     name="winamax", title="Winamax",
+    client_folders=CLIENT_FOLDERS,
     # (a tournament's summary file, "Winamax Poker - Tournament summary : ...", holds no hand)
     start=re.compile(r"Winamax Poker - (?!Tournament summary)"),
     parse=parse_hand,

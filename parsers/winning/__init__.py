@@ -101,8 +101,12 @@ class WinningRoom(Room):
         return own if m is None else m.start()
 
 
+CLIENT_FOLDERS = {"windows": (r"C:\AmericasCardroom\handHistory", r"C:\ACR Poker\handHistory"),
+                  "darwin": ("~/Downloads/AmericasCardroom/handHistory",)}
+
 ROOM = WinningRoom(
     name="winning", title="Winning Poker Network",
+    client_folders=CLIENT_FOLDERS,
     # wherever it is, not only where a line starts ("^" finds none in a file of CR line
     # ends; a hand may start mid-line where files were cut and joined), but "Hand #" in
     # "Game Hand #" starts none, nor another room's "Unibet Hand #1 - x": WPN's header

@@ -118,7 +118,10 @@ def refusal(exc: Exception, args: argparse.Namespace) -> int:
     from pipeline.dataset.views import DatasetError
     from pipeline.store.database import DatabaseBusy, SchemaError
 
-    if isinstance(exc, (FileNotFoundError, SchemaError, DatabaseBusy, DatasetError)):
+    from pipeline.ingest.folders import ConfigError
+
+    if isinstance(exc, (FileNotFoundError, SchemaError, DatabaseBusy, DatasetError,
+                        ConfigError)):
         print(f"handlens: {exc}", file=sys.stderr)
         return BUSY if isinstance(exc, DatabaseBusy) else REFUSED
     if type(exc).__module__.lstrip("_").startswith("duckdb"):

@@ -10,11 +10,14 @@ from pipeline.cli import common
 
 NAME = "dashboard"
 HELP = "open the dashboard (Streamlit) over a database"
-DESCRIPTION = ("Serve the dashboard over the database: overview and winnings graph, "
-               "positions, starting hands, a hand list with a replayer, verification, and "
-               "an Import page (the only part that writes). Pages read the database "
-               "read-only and keep working while `handlens import` writes. Open the "
-               "address it prints in a browser; Ctrl-C stops it.")
+DESCRIPTION = ("Serve the dashboard over the database. Its pages: Overview (the winnings "
+               "graph), Stats, Positions, Starting hands, Hands (the hand list and the "
+               "replayer), Reports, Tournaments, Compare players, Verification (verdicts, "
+               "findings and what lies between hands) and Import (the only page that "
+               "writes). Pages read the database read-only and keep working while an "
+               "import or a watch writes; with --watch, this command runs `handlens watch` "
+               "beside the dashboard. Open the address it prints in a browser; Ctrl-C "
+               "stops it.")
 
 
 def arguments(dash: argparse.ArgumentParser) -> None:
@@ -25,6 +28,10 @@ def arguments(dash: argparse.ArgumentParser) -> None:
     dash.add_argument("--port", type=int, default=8501, help="port to serve on (default 8501)")
     dash.add_argument("--address", default="localhost",
                       help="address to listen on (default localhost: this machine only)")
+    dash.add_argument("--watch", nargs="*", metavar="PATH", default=None,
+                      help="also watch folders and import hands as they are written (as "
+                           "handlens watch does; no PATH: the rooms' folders and those "
+                           "added with handlens watch --add)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,5 +61,40 @@ def run(args: argparse.Namespace) -> int:
             "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal"]
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execve(sys.executable, argv, env)
-    return 0  # not reached
+    if getattr(args, "watch", None) is None:
+        os.execve(sys.executable, argv, env)
+        return 0  # not reached
+    if args.parquet:
+        common.say("--watch imports into a database (--db), not a dataset")
+        return common.REFUSED
+    return _with_watch(argv, env, [sys.executable, "-m", "pipeline.cli", "watch",
+                                   *args.watch, "--db", str(db)])
+
+
+def _with_watch(dashboard: list[str], env: dict, watch: list[str]) -> int:
+    """The dashboard and a watch, side by side; either ending (or Ctrl-C) ends both."""
+    import signal
+    import subprocess
+    import time
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)  # stopped by a service manager: both end
+    watcher = subprocess.Popen(watch)
+    server = subprocess.Popen(dashboard, env=env)
+    try:
+        while watcher.poll() is None and server.poll() is None:
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass  # (both got the Ctrl-C too: the watch finishes its batch)
+    finally:
+        for proc in (server, watcher):
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+        for proc in (server, watcher):
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return watcher.returncode or 0

@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if args.own_process:  # (nothing here uses pandas; pyarrow would import it to ask
         keep_pandas_out()  # whether a list is a pandas object; half a second)
     files = discover(args.paths, exclude=[args.db, args.db + ".wal"])
+    if not files:
+        common.say(f"no files in {', '.join(args.paths)}: nothing to import")
     total_bytes = sum(size_of(f) for f in files)
     store = Store(args.db, threads=1, wait=args.wait, waiting=common.say)
     show = common.show_progress(args)
@@ -134,6 +136,13 @@ def _report(args: argparse.Namespace, summary, where: str) -> None:
         print(summary_text(summary, where))
 
 
+def _more(listed: list, shown: int = 10) -> list[str]:
+    """The line saying how many of a list were not shown (none if all were)."""
+    if len(listed) <= shown:
+        return []
+    return [f"    ... and {len(listed) - shown:,} more (--json lists them all)"]
+
+
 def summary_text(s, where: str) -> str:
     """The import's summary as a person reads it: counts, reasons, what was passed over."""
     from pipeline.ingest.importer import by_count
@@ -157,14 +166,17 @@ def summary_text(s, where: str) -> str:
         lines.append(f"could not be read: {len(s.files_unreadable):,} "
                      f"file{'s' * (len(s.files_unreadable) != 1)} (the import went on)")
         lines.extend(f"    {printable(path)}: {why}" for path, why in s.files_unreadable[:10])
+        lines.extend(_more(s.files_unreadable))
     if s.folders_unreadable:
         n = len(s.folders_unreadable)
         lines.append(f"could not be listed: {n:,} folder{'s' * (n != 1)} (the import went on)")
         lines.extend(f"    {printable(path)}: {why}" for path, why in s.folders_unreadable[:10])
+        lines.extend(_more(s.folders_unreadable))
     if s.files_not_recognised:
         lines.append(f"not hand histories (format not recognised): "
                      f"{len(s.files_not_recognised):,} files")
         lines.extend(f"    {printable(f)}" for f in s.files_not_recognised[:10])
+        lines.extend(_more(s.files_not_recognised))
     if s.restated:
         lines.append(f"stats made again {s.restated:>8,}  stored hands, to this version's "
                      f"definitions (from their stored rows)")

@@ -11,10 +11,10 @@ import argparse
 import sys
 
 from pipeline.cli import (audit, common, dashboard, equity, errors, export, import_files,
-                          simulate, stats, verify)
+                          simulate, stats, verify, watch)
 
 # in the order ``handlens --help`` lists them
-COMMANDS = (import_files, verify, stats, audit, export, equity, simulate, errors,
+COMMANDS = (import_files, watch, verify, stats, audit, export, equity, simulate, errors,
             dashboard)
 
 

@@ -28,7 +28,9 @@ def arguments(st: argparse.ArgumentParser) -> None:
     st.add_argument("--kind", choices=KINDS,
                     help="cash games, tournaments or play money: never added together "
                          "(default: the kind the player has most hands of)")
-    st.add_argument("--format", default="table", choices=("table", "csv", "json"))
+    st.add_argument("--format", default="table", choices=("table", "csv", "json"),
+                    help="table: the headline stats for a terminal (default); csv: every "
+                         "stat, a row a group; json: every stat with its chances and dones")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,6 +45,11 @@ def run(args: argparse.Namespace) -> int:
     if args.by == "player" and not args.player:
         player = None
     played = kinds(con, player)
+    if not played:
+        where = args.parquet or args.db
+        common.say(f"no hands of {player!r} in {where} (handlens stats --by player lists "
+                   f"who played)" if player else f"no hands in {where} yet")
+        return 1
     kind = args.kind or next(iter(played), "cash")
     rows = stats(con, player, args.by, args.since, args.until, kind)
     if args.format == "json":

@@ -125,3 +125,36 @@ def test_version_is_the_installed_package_s(capsys):
         main(["--version"])
     assert exit_.value.code == 0
     assert capsys.readouterr().out == f"handlens {version('handlens')}\n"
+
+
+def test_an_empty_folder_is_said_and_a_long_list_says_how_many_more(tmp_path, capsys):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    db = str(tmp_path / "h.duckdb")
+    assert main(["import", str(empty), "--db", db, "--quiet"]) == 0
+    assert f"no files in {empty}" in capsys.readouterr().err
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    for i in range(13):
+        (junk / f"note{i:02}.txt").write_text(f"not a hand history {i}\n")
+    assert main(["import", str(junk), "--db", db, "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("note") == 10 and "... and 3 more (--json lists them all)" in out
+    assert main(["import", str(junk), "--db", str(tmp_path / "again.duckdb"), "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["files_not_recognised"]) == 13
+
+
+def test_stats_of_a_player_with_no_hands_says_so(tmp_path, capsys):
+    db = str(tmp_path / "h.duckdb")
+    assert main(["import", str(SAMPLES), "--db", db, "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--db", db, "--player", "NOBODY"]) == 1
+    captured = capsys.readouterr()
+    assert "no hands of 'NOBODY'" in captured.err and captured.out == ""
+
+
+def test_stats_format_has_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["stats", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--format {table,csv,json} table:" in text

@@ -48,14 +48,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_dashboard(db: Path | str, log: Path, wait: float = 60) -> tuple[subprocess.Popen, str]:
+def start_dashboard(db: Path | str, log: Path, wait: float = 60,
+                    extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
     """`handlens dashboard` on a free port, once it answers its health check: the
     process and its address. RuntimeError (with the log's end) if it does not start."""
     port = free_port()
     handlens = Path(sys.executable).with_name("handlens")
     with open(log, "w") as out:
         proc = subprocess.Popen([str(handlens), "dashboard", "--db", str(db), "--port",
-                                 str(port), "--address", "127.0.0.1"],
+                                 str(port), "--address", "127.0.0.1", *extra],
                                 stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + wait
