@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout that was not installed
     sys.path.insert(0, str(ROOT))
 
+import duckdb  # noqa: E402
 import streamlit as st  # noqa: E402
 
 from dashboard import data, sidebar  # noqa: E402
@@ -84,6 +85,9 @@ except SchemaError as exc:
     with notice.container():
         st.error("This database was written by another version of handlens.")
         st.text(str(exc))
+except duckdb.Error as exc:  # a damaged or truncated file, or one that is no database
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    notice.error(f"handlens cannot read {data.db_path()}: {first}", icon=":material/error:")
 finally:
     data.close()  # never hold the file between runs: an importer may be waiting
 if st.session_state.get("handlens_stale") and not waiting:

@@ -384,6 +384,7 @@ def verification(con: duckdb.DuckDBPyConnection, f: Filters, status: str | None 
         SELECT x.site, x.hand_id, x.seq, x.code, x.severity, x.street, x.action, x.message
         FROM findings x JOIN c USING (site, hand_id)
         ORDER BY x.site, x.hand_id, x.seq""", chosen_params)
-    return {"hands": sum(counts.values()),
+    # verified: the hands the engine replayed (another game's hand is not one of them)
+    return {"hands": sum(n for s, n in counts.items() if s != "unsupported"),
             "status": {s: counts.get(s, 0) for s in STATUSES},
             "codes": codes, "selected": hands, "findings": found}

@@ -98,14 +98,49 @@ def test_replayer_says_when_the_file_is_gone(dashboard_db, monkeypatch, tmp_path
 
 # ---- Verification
 
-def test_verification_of_all_players(dashboard_db, monkeypatch):
-    at = run_page(dashboard_db, "verification", monkeypatch)
+OMAHA = """PokerStars Hand #259000000001:  Omaha Pot Limit ($0.05/$0.10 USD) - 2026/11/05 21:00:00 ET
+Table 'Omaha Table' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Ann: posts small blind $0.05
+Bob: posts big blind $0.10
+*** HOLE CARDS ***
+Ann: folds
+Uncalled bet ($0.05) returned to Bob
+Bob collected $0.10 from pot
+*** SUMMARY ***
+Total pot $0.10 | Rake $0
+Seat 1: Ann (button) (small blind) folded before Flop
+Seat 2: Bob (big blind) collected ($0.10)
+
+"""
+
+
+def test_verification_of_all_players(dashboard_db, monkeypatch, tmp_path):
+    from pipeline.cli.main import main
+    from pipeline.read import queries
+    db = tmp_path / "with_omaha.duckdb"
+    shutil.copy(dashboard_db, db)
+    (tmp_path / "omaha").mkdir()
+    (tmp_path / "omaha" / "omaha.txt").write_text(OMAHA, "utf-8")
+    assert main(["import", str(tmp_path / "omaha"), "--db", str(db), "--quiet"]) == 0
+    at = run_page(db, "verification", monkeypatch)
     at.selectbox(key="f_player").set_value("\x00all").run()
     for kind in ("cash", "tournament"):  # (each hand's kind from its text: tests/parsers)
         at.radio(key="f_kind").set_value(kind).run()
-        (hands,), = sql(dashboard_db, "SELECT count(*) FROM verdicts JOIN hands"
-                                      " USING (site, hand_id) WHERE kind = ?", [kind])
+        (hands,), = sql(db, "SELECT count(*) FROM verdicts JOIN hands"
+                            " USING (site, hand_id) WHERE kind = ?", [kind])
         assert metrics(at)["Hands verified"] == f"{hands:,}"
+    # over every kind: another game's hand is counted as unsupported, not as verified
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        every = queries.verification(con, queries.Filters(kind=None))
+    finally:
+        con.close()
+    (supported, other), = sql(db, "SELECT count(*) FILTER (supported),"
+                                  " count(*) FILTER (NOT supported) FROM hands")
+    assert other == 1 and every["status"]["unsupported"] == 1
+    assert every["hands"] == supported
 
 
 # ---- Import
@@ -254,6 +289,21 @@ def test_another_versions_database(monkeypatch, tmp_path):
     con.close()
     at = run_page(db, "overview", monkeypatch)
     assert "another version of handlens" in at.error[0].value
+
+
+@pytest.mark.parametrize("damage", ("garbage", "truncated"))
+def test_a_damaged_database_is_one_line_not_a_traceback(dashboard_db, monkeypatch, tmp_path,
+                                                        damage):
+    db = tmp_path / "damaged.duckdb"
+    if damage == "garbage":
+        db.write_bytes(b"this is no database at all\n" * 200)
+    else:  # a copy cut off half way (a disk that filled up, a copy interrupted)
+        data = Path(dashboard_db).read_bytes()
+        db.write_bytes(data[: len(data) // 2])
+    at = run_page(db, "overview", monkeypatch)
+    assert not at.exception, at.exception[0].message if at.exception else ""
+    assert at.error and f"handlens cannot read {db}" in at.error[0].value
+    assert "\n" not in at.error[0].value and "Traceback" not in at.error[0].value
 
 
 @pytest.mark.parametrize("page", PAGES)
