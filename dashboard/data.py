@@ -51,6 +51,7 @@ QUERIES = {
     "players": queries.players,
     "find_players": queries.find_players,
     "options": queries.options,
+    "kind_counts": queries.kind_counts,
     "overview": queries.overview,
     "positions": queries.positions,
     "starting_hands": queries.starting_hands,

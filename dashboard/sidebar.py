@@ -124,7 +124,9 @@ def draw() -> Filters:
         "Player", choices, key="f_player",
         format_func=lambda p: "all players" if p == ALL_PLAYERS else p,
         help="The hero (whose cards are dealt in most hands) by default.")
-    counts = options["hands"]
+    # the hands of each kind as chosen so far: the player's, in the rooms chosen
+    counts = data.fetch("kind_counts", None if player == ALL_PLAYERS else player,
+                        tuple(st.session_state.get("f_sites") or ()))
     if "f_kind" not in st.session_state:  # the kind with the most hands
         st.session_state["f_kind"] = max(KINDS, key=lambda k: (counts[k], k == "cash"))
     # play money only where there is some (or chosen)

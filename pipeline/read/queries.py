@@ -152,6 +152,23 @@ def find_players(con: duckdb.DuckDBPyConnection, text: str, limit: int = 50) -> 
     return [r[0] for r in rows]
 
 
+def kind_counts(con: duckdb.DuckDBPyConnection, player: str | None,
+                sites: tuple[str, ...] = ()) -> dict[str, int]:
+    """Hands by kind (cash games, tournaments, play money) of a player (None: anyone's)
+    in the rooms chosen (none: every room): what the sidebar's Game choice counts."""
+    rooms = "(len(?::VARCHAR[]) = 0 OR list_contains(?::VARCHAR[], {t}.site))"
+    if player is None:
+        rows = con.execute("SELECT kind, count(*) FROM hands h WHERE supported AND "
+                           + rooms.format(t="h") + " GROUP BY 1",
+                           [list(sites), list(sites)]).fetchall()
+    else:
+        rows = con.execute("SELECT kind, count(*) FROM player_hand_stats s WHERE player = ?"
+                           " AND " + rooms.format(t="s") + " GROUP BY 1",
+                           [player, list(sites), list(sites)]).fetchall()
+    counts = dict(rows)
+    return {k: counts.get(k, 0) for k in KINDS}
+
+
 def options(con: duckdb.DuckDBPyConnection) -> dict:
     """What each filter can choose from, and the dates the database covers: ``stakes``
     and ``hands`` by kind (cash games, tournaments)."""

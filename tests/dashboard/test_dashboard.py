@@ -330,3 +330,20 @@ def test_every_room_imported_is_offered_and_shown(dashboard_db, monkeypatch):
     winamax = {h for (h,) in sql(dashboard_db, "SELECT hand_id FROM hands WHERE site = 'Winamax'"
                                                " AND tournament_id IS NULL AND supported")}
     assert set(listed["hand_id"]) == winamax
+
+
+def test_the_game_choice_counts_the_chosen_players_hands_in_the_chosen_rooms(
+        dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "overview", monkeypatch)
+    at.selectbox(key="f_player").set_value(BOLD_NAME).run()
+    (cash,), = sql(dashboard_db, "SELECT count(*) FROM player_hand_flags"
+                                 " WHERE player = ? AND kind = 'cash'", [BOLD_NAME])
+    (everyone,), = sql(dashboard_db, "SELECT count(*) FROM hands"
+                                     " WHERE supported AND kind = 'cash'")
+    assert cash < everyone
+    assert f"Cash games ({cash:,})" in at.radio(key="f_kind").options
+    at.selectbox(key="f_player").set_value("\x00all").run()
+    (site, n), = sql(dashboard_db, "SELECT site, count(*) FROM hands WHERE supported AND"
+                                   " kind = 'cash' GROUP BY site ORDER BY count(*) LIMIT 1")
+    at.multiselect(key="f_sites").set_value([site]).run()
+    assert f"Cash games ({n:,})" in at.radio(key="f_kind").options
