@@ -33,10 +33,12 @@ if money:
     st.subheader("By currency")
     st.dataframe(pl.DataFrame(
         [(cur, e["tournaments"], float(e["buy_ins"]), float(e["prizes"]),
-          e["roi_tournaments"], None if e["roi"] is None else float(e["roi"]))
+          e["roi_tournaments"], float(e["roi_buy_ins"]), float(e["roi_prizes"]),
+          None if e["roi"] is None else float(e["roi"]))
          for cur, e in money],
         schema={"currency": pl.String, "tournaments": pl.Int64, "buy_ins": pl.Float64,
-                "prizes": pl.Float64, "finished": pl.Int64, "roi": pl.Float64},
+                "prizes": pl.Float64, "finished": pl.Int64, "finished_buy_ins": pl.Float64,
+                "finished_prizes": pl.Float64, "roi": pl.Float64},
         orient="row"),
         hide_index=True, key="tournament_money", placeholder=show.MISSING, column_config={
             "tournaments": st.column_config.NumberColumn("with a known buy-in", format="%,d"),
@@ -44,12 +46,19 @@ if money:
             "prizes": st.column_config.NumberColumn("prizes", format="%,.2f"),
             "finished": st.column_config.NumberColumn(
                 "finish known", format="%,d", help="of which the files say the finish"),
+            "finished_buy_ins": st.column_config.NumberColumn(
+                "their buy-ins", format="%,.2f",
+                help="the buy-ins of the tournaments whose finish is known: what ROI is over"),
+            "finished_prizes": st.column_config.NumberColumn(
+                "their prizes", format="%,.2f",
+                help="the prizes of those tournaments, in the buy-in's currency"),
             "roi": st.column_config.NumberColumn(
                 "ROI", format="%+.1f %%",
-                help="(prizes - buy-ins) / buy-ins, over the tournaments whose finish is "
-                     "known")})
-    st.caption("Each currency apart: dollars, euros and points never add up. ROI counts the "
-               "tournaments whose finish a hand says; the others have no result yet.")
+                help="(their prizes - their buy-ins) / their buy-ins: over the tournaments "
+                     "whose finish is known only")})
+    st.caption("Each currency apart: dollars, euros and points never add up. ROI is over "
+               "the tournaments whose finish a hand says (their buy-ins and prizes beside "
+               "it), not over every buy-in: the others have no result yet.")
 
 st.subheader("Each tournament")
 st.dataframe(listed.select(

@@ -69,7 +69,7 @@ def summary(con: duckdb.DuckDBPyConnection, player: str, since: date | None = No
     it, and ROI % ((prizes - buy-ins) / buy-ins over the tournaments whose buy-in and
     finish are both known, ``roi_tournaments`` of them: a tournament the files do not
     see finish has no result yet; a prize paid in another currency than the buy-in is
-    left out of it)."""
+    left out of it; ``roi_buy_ins`` and ``roi_prizes``: what it is over)."""
     rows = tournaments(con, player, since, until, sites).to_dicts()
     known = [r for r in rows if r["place"] is not None or r["prize"] is not None]
     in_money = [r for r in known if (r["prize"] or 0) > 0]
@@ -86,9 +86,8 @@ def summary(con: duckdb.DuckDBPyConnection, player: str, since: date | None = No
                     entry["roi_prizes"] += r["prize"]
         if r["prize"] is not None:
             _entry(by_currency, r["prize_currency"])["prizes"] += r["prize"]
-    for entry in by_currency.values():
-        paid = entry.pop("roi_buy_ins")
-        returned = entry.pop("roi_prizes")
+    for entry in by_currency.values():  # (the ROI's own buy-ins and prizes kept: shown)
+        paid, returned = entry["roi_buy_ins"], entry["roi_prizes"]
         entry["roi"] = (((returned - paid) * _HUNDRED / paid).quantize(_CENT) if paid
                         else None)
     return {

@@ -354,7 +354,14 @@ def test_tournament_results_match_the_query(dashboard_db, monkeypatch):
     assert metrics(at)["Tournaments"] == f"{s['tournaments']:,}"
     money = frame(at, "currency", "buy_ins")
     for row in money.to_dict("records"):
-        assert row["buy_ins"] == pytest.approx(float(s["by_currency"][row["currency"]]["buy_ins"]))
+        entry = s["by_currency"][row["currency"]]
+        assert row["buy_ins"] == pytest.approx(float(entry["buy_ins"]))
+        # the ROI shown beside the buy-ins it is over (those of tournaments with a finish)
+        assert row["finished_buy_ins"] == pytest.approx(float(entry["roi_buy_ins"]))
+        if row["roi"] is not None and row["finished_buy_ins"]:
+            assert row["roi"] == pytest.approx(
+                (row["finished_prizes"] - row["finished_buy_ins"]) * 100
+                / row["finished_buy_ins"], abs=0.01)
 
 
 # ---- Verification: the audit between hands beside the verdicts

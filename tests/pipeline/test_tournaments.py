@@ -309,6 +309,7 @@ def test_the_summary_sums_each_currency_apart(history):
         JOIN tournament_finishes f ON f.player = 'Hero' AND f.tournament_id = t.tournament_id
         WHERE coalesce(t.buy_in_currency, f.currency) = 'USD'""")
     assert usd["roi_tournaments"] == finished
+    assert usd["roi_buy_ins"] == cost  # what the ROI is over, shown beside it
     assert usd["roi"] == ((won["USD"] - cost) * 100 / cost).quantize(D("0.01"))
     assert result["by_currency"]["EUR"]["roi"] == D("-100.00")
     assert (result["tournaments"], result["with_finish"], result["in_the_money"]) == (5, 4, 2)
