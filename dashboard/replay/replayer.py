@@ -49,8 +49,8 @@ def _step(step: Step, findings_at: dict[int, str]) -> None:
           "folded" if s["folded"] else "")
          for s in step.stacks],
         schema={"player": pl.String, "position": pl.String, "stack": pl.Float64,
-                "cards": pl.String, "": pl.String}, orient="row"),
-        hide_index=True, key=f"stacks_{step.street}",
+                "cards": pl.String, "status": pl.String}, orient="row"),
+        hide_index=True, key=f"stacks_{step.street}", placeholder=show.MISSING,
         column_config={"stack": st.column_config.NumberColumn("stack before", format="%.2f")})
     if not step.actions:
         right.caption("No action on this street (all-in run-out).")
@@ -61,7 +61,7 @@ def _step(step: Step, findings_at: dict[int, str]) -> None:
          for a in step.actions],
         schema={"#": pl.Int64, "player": pl.String, "action": pl.String,
                 "amount": pl.Float64, "pot": pl.Float64, "finding": pl.String}, orient="row"),
-        hide_index=True, key=f"actions_{step.street}", column_config={
+        hide_index=True, key=f"actions_{step.street}", placeholder=show.MISSING, column_config={
             "#": st.column_config.NumberColumn(width=40),
             "amount": st.column_config.NumberColumn("chips in", format="%.2f", width=70),
             "pot": st.column_config.NumberColumn("pot after", format="%.2f", width=70)})
@@ -78,7 +78,7 @@ def _showdown(r: Replay) -> None:
             [(s["run"], s["player"], card_text(s["cards"]),
               "shows" if s["shown"] else "mucks", s["hand_name"] or "") for s in r.showdown],
             schema={"run": pl.Int64, "player": pl.String, "cards": pl.String,
-                    "": pl.String, "hand": pl.String}, orient="row"),
+                    "shown": pl.String, "hand": pl.String}, orient="row"),
             hide_index=True, key="showdown")
     else:
         st.caption("no showdown")
@@ -173,7 +173,10 @@ def _verdict(r: Replay) -> None:
               f["action"], f["message"]) for f in r.findings],
             schema={"code": pl.String, "meaning": pl.String, "severity": pl.String,
                     "street": pl.String, "action": pl.Int64, "message": pl.String},
-            orient="row"), hide_index=True, key="findings")
+            orient="row"), hide_index=True, key="findings", placeholder=show.MISSING,
+            column_config={"action": st.column_config.NumberColumn(
+                "action #", help="the action's number in the hand (– : the hand as a whole)"),
+                "message": st.column_config.TextColumn(width="large")})
 
 
 def replayer(r: Replay, hero: str | None = None) -> None:

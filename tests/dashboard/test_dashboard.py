@@ -347,3 +347,17 @@ def test_the_game_choice_counts_the_chosen_players_hands_in_the_chosen_rooms(
                                    " kind = 'cash' GROUP BY site ORDER BY count(*) LIMIT 1")
     at.multiselect(key="f_sites").set_value([site]).run()
     assert f"Cash games ({n:,})" in at.radio(key="f_kind").options
+
+
+def test_the_replayers_tables_never_show_none(dashboard_db, monkeypatch):
+    """Every table of the replayer that holds an empty cell draws it as "–", and no
+    column is without a name."""
+    at = run_page(dashboard_db, "hands", monkeypatch, {"hand": f"PokerStars:{FAILED_HAND}"})
+    with_gaps = 0
+    for df in at.dataframe:
+        frame_ = df.value
+        assert all(str(c).strip() for c in frame_.columns), list(frame_.columns)
+        if frame_.isna().any().any():
+            with_gaps += 1
+            assert df.proto.placeholder == "–", list(frame_.columns)
+    assert with_gaps, "the failed hand's tables hold empty cells (its findings' actions)"
