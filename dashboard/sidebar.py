@@ -187,11 +187,19 @@ def player_label(f: Filters) -> str:
     return f"{who} · {KIND_WORDS[f.kind].lower()}"
 
 
+_KEPT = "_page_choices"  # widget key → the value it had, for pages left and come back to
+
+
 def read_page_params(page: str, params: dict[str, str], numbers: tuple[str, ...] = ()) -> None:
     """Once a session, a page's own choices from the address (name -> widget key);
-    ``numbers`` are read as numbers."""
+    ``numbers`` are read as numbers. Coming back to the page later in the session: the
+    choices it had when it was left (Streamlit forgets the widgets of a page not drawn)."""
     flag = f"{_READ}_{page}"
     if st.session_state.get(flag):
+        kept = st.session_state.get(_KEPT, {})
+        for key in params.values():
+            if key not in st.session_state and key in kept:
+                st.session_state[key] = kept[key]
         return
     st.session_state[flag] = True
     for name, key in params.items():
@@ -208,10 +216,14 @@ def read_page_params(page: str, params: dict[str, str], numbers: tuple[str, ...]
 
 
 def write_page_params(params: dict[str, str]) -> None:
-    """A page's own choices into the address; what is left at "any" is left out."""
+    """A page's own choices into the address (what is left at "any" is left out), and
+    kept for when the page is drawn again (``read_page_params``)."""
     q = st.query_params
+    kept = st.session_state.setdefault(_KEPT, {})
     for name, key in params.items():
         value = st.session_state.get(key)
+        if value is not None:
+            kept[key] = value
         if value in (None, "", "any"):
             if name in q:
                 del q[name]

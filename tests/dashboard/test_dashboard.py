@@ -361,3 +361,17 @@ def test_the_replayers_tables_never_show_none(dashboard_db, monkeypatch):
             with_gaps += 1
             assert df.proto.placeholder == "–", list(frame_.columns)
     assert with_gaps, "the failed hand's tables hold empty cells (its findings' actions)"
+
+
+def test_the_hands_page_keeps_its_filters_when_you_come_back(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "hands", monkeypatch)
+    at.selectbox(key="list_status").set_value("failed").run()
+    at.radio(key="list_order").set_value("ascending").run()
+    at.switch_page("views/overview.py").run()
+    assert not at.exception
+    at.switch_page("views/hands.py").run()
+    assert not at.exception
+    assert at.selectbox(key="list_status").value == "failed"
+    assert at.radio(key="list_order").value == "ascending"
+    listed = frame(at, "hand_id", "status")
+    assert set(listed["status"]) == {"failed"}
