@@ -14,9 +14,8 @@ from decimal import Decimal
 import duckdb
 
 from dashboard.replay.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
-from parsers.base.split import hand_text
 from pipeline.read.verify import STREETS
-from pipeline.store import paths
+from pipeline.read.raw import raw_text
 
 ACTION_WORDS = {
     "post_sb": "posts the small blind", "post_bb": "posts the big blind",
@@ -147,22 +146,3 @@ def streets(players: list[dict], actions: list[dict], board: tuple[str, ...],
             steps.append(Step(STREET_NAMES[move.street], board[:BOARD_AT[move.street]],
                               t.total(), before, []))
     return steps
-
-
-def raw_text(hand: dict) -> tuple[str | None, str | None]:
-    """(the hand's text as the room wrote it, None) or (None, why it cannot be shown)."""
-    if hand.get("raw_text"):
-        return hand["raw_text"], None
-    path = paths.local(hand["path"])
-    try:
-        with path.open("rb") as f:
-            f.seek(hand["byte_offset"])
-            data = f.read(hand["byte_length"])
-    except FileNotFoundError:
-        return None, f"file no longer there: {path}"
-    except OSError as exc:
-        return None, f"file cannot be read: {path} ({exc.strerror})"
-    text = hand_text(data, hand["encoding"] or "utf-8")
-    if hand["hand_id"] not in text.split("\n", 1)[0]:
-        return None, f"the file has changed since the import: {path}"
-    return text, None

@@ -11,11 +11,11 @@ import argparse
 import sys
 
 from pipeline.cli import (audit, common, dashboard, equity, errors, export, import_files,
-                          simulate, stats, verify, watch)
+                          report, simulate, stats, verify, watch)
 
 # in the order ``handlens --help`` lists them
 COMMANDS = (import_files, watch, verify, stats, audit, export, equity, simulate, errors,
-            dashboard)
+            report, dashboard)
 
 
 def main(argv: list[str] | None = None, own_process: bool = False) -> int:
