@@ -59,6 +59,13 @@ class Room:
     # looked in for the Windows ones); pipeline/ingest/folders.py expands them
     client_folders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
+    def players_in(self, text: str) -> set[str]:
+        """The players a hand's text names where its lines can be read, also in a hand
+        that could not be parsed whole (to mask their names in what is shown of it);
+        empty for a room whose parser cannot say."""
+        read = getattr(self.parse, "players", None)
+        return read(text) if read is not None else set()
+
     def rules_for(self, hand: Hand) -> RoomRules:
         return self.rules_by_site.get(hand.site, self.rules)
 

@@ -43,6 +43,17 @@ class TextParser:
         self.builder.bind([name for name, _ in lines.terminals])
         return lines
 
+    def players(self, text: str) -> set[str]:
+        """The players named in the lines of a hand's text that the grammar reads (a
+        field ``player`` of the builder's method), also of a hand that is not whole."""
+        fields = self.builder.fields()
+        out = set()
+        for kind, values, *_ in self.grammar.tokens(text):
+            for name, value in zip(fields.get(kind, ()), values):
+                if name == "player" and value:
+                    out.add(value)
+        return out
+
     def __call__(self, text: str) -> Hand | UnsupportedHand:
         """One hand's text (normalised: parsers.base.split) → Hand, or ParseError."""
         end = text.find("\n")

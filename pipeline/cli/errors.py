@@ -20,6 +20,10 @@ def arguments(err: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     con = common.read(args)
+    if not getattr(args, "parquet", None):
+        from pipeline.read.drift import alarms
+        for alarm in alarms(con):
+            common.say(alarm.text())
     sql = _ERRORS + (f" LIMIT {int(args.limit)}" if args.limit else "")
     rows = con.execute(sql).fetchall()
     for path, line, reason, text in rows:

@@ -14,8 +14,8 @@ DESCRIPTION = (
     "them: a hand that could not be parsed, or a stored one) with every player's name "
     "replaced by Player1, Player2, ... consistently; amounts, cards and every other "
     "character kept. The names replaced are those of every hand stored from the same "
-    "file; a name seen only in a hand that could not be parsed may remain, so read the "
-    "text before you send it.")
+    "file and those the hand's own readable lines name (its seats, its actions); read "
+    "the text before you send it all the same.")
 
 
 def arguments(rep: argparse.ArgumentParser) -> None:
@@ -25,7 +25,7 @@ def arguments(rep: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.export.masked import mask_names
+    from pipeline.read.masked import mask_names
     from pipeline.read.raw import raw_text
 
     path, _, line = args.where.rpartition(":")
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             [found["file_id"]]).fetchall()]
     finally:
         con.close()
-    masked, given = mask_names(text, names)
+    masked, given = mask_names(text, names + sorted(_players(found, text)))
     if args.out:
         args.out.write_text(masked, "utf-8")
     else:
@@ -64,11 +64,11 @@ def _find(con, path: str, line: int) -> dict | None:
     """The hand (stored, or kept as a parse error) of that file that starts at or before
     that line, the nearest one."""
     absolute = str(Path(path).expanduser().absolute())
-    files = con.execute("SELECT file_id, path, encoding FROM files WHERE path IN (?, ?)",
-                        [path, absolute]).fetchall()
+    files = con.execute("SELECT file_id, path, encoding, format FROM files"
+                        " WHERE path IN (?, ?)", [path, absolute]).fetchall()
     if not files:
         return None
-    file_id, stored, encoding = files[0]
+    file_id, stored, encoding, room = files[0]
     hand = con.execute(
         "SELECT site, hand_id, line, byte_offset, byte_length, raw_text FROM hands"
         " WHERE file_id = ? AND line <= ? ORDER BY line DESC LIMIT 1",
@@ -76,7 +76,8 @@ def _find(con, path: str, line: int) -> dict | None:
     error = con.execute(
         "SELECT line, reason, raw_text FROM parse_errors WHERE file_id = ? AND line <= ?"
         " ORDER BY line DESC LIMIT 1", [file_id, line]).fetchall()
-    base = {"file_id": file_id, "path": stored, "shown": stored, "encoding": encoding}
+    base = {"file_id": file_id, "path": stored, "shown": stored, "encoding": encoding,
+            "format": room}
     if error and (not hand or error[0][0] > hand[0][2]):
         return {**base, "line": error[0][0], "reason": error[0][1], "raw_text": error[0][2]}
     if not hand:
@@ -84,3 +85,14 @@ def _find(con, path: str, line: int) -> dict | None:
     site, hand_id, start, offset, length, raw = hand[0]
     return {**base, "site": site, "hand_id": hand_id, "line": start, "byte_offset": offset,
             "byte_length": length, "raw_text": raw}
+
+
+def _players(found: dict, text: str) -> set[str]:
+    """The players the hand's own lines name, read by its room's grammar."""
+    from parsers.registry import ROOMS, room
+    if found.get("format") not in ROOMS:
+        return set()
+    try:
+        return room(found["format"]).players_in(text)
+    except Exception:  # noqa: BLE001 - a text no lexer reads: the file's names only
+        return set()

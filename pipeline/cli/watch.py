@@ -82,7 +82,17 @@ def _watch(args: argparse.Namespace, chosen: list[Path]) -> int:
           flush=True)
     for p in chosen:
         print(f"    {p}", flush=True)
-    watcher = Watcher(db, chosen, on_batch=_say_batch, workers=args.workers or 1,
+    said: set = set()
+
+    def say_batch(batch) -> None:
+        print(batch_line(batch), flush=True)
+        if batch.summary.parse_errors:  # a room writing lines not seen before?
+            for alarm in _alarms(db, args.wait):
+                if (alarm.room, tuple(alarm.new_shapes)) not in said:
+                    said.add((alarm.room, tuple(alarm.new_shapes)))
+                    print(f"{batch.at:%H:%M:%S}  {alarm.text()}", flush=True)
+
+    watcher = Watcher(db, chosen, on_batch=say_batch, workers=args.workers or 1,
                       poll=args.poll, wait=args.wait, waiting=common.say,
                       on_error=common.say)
     stop = threading.Event()
@@ -111,8 +121,15 @@ def _stop_on_signals(stop) -> None:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
 
 
-def _say_batch(batch) -> None:
-    print(batch_line(batch), flush=True)
+def _alarms(db: Path, wait: float) -> list:
+    from pipeline.read.drift import alarms
+    from pipeline.store.database import connect
+
+    con = connect(db, read_only=True, wait=wait)
+    try:
+        return alarms(con)
+    finally:
+        con.close()
 
 
 def batch_line(batch) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from pipeline.cli.main import main
-from pipeline.export.masked import mask_names
+from pipeline.read.masked import mask_names
 
 from support.common import ROOT
 

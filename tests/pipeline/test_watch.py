@@ -238,3 +238,30 @@ def test_rooms_md_lists_every_declared_client_folder():
     missing = [(r.name, p) for r in rooms() for ps in r.client_folders.values() for p in ps
                if f"`{p}`" not in section]
     assert not missing, f"docs/ROOMS.md does not list {missing}"
+
+
+@pytest.mark.slow
+def test_a_changed_line_form_in_a_watched_file_raises_the_drift_notice(tmp_path):
+    if not STARS:
+        pytest.skip("sample_histories has no simulated PokerStars file")
+    folder, db = tmp_path / "hh", tmp_path / "h.duckdb"
+    folder.mkdir()
+    hands = _hands(STARS[0].read_text("utf-8-sig"))
+    for i in range(12):  # the room's usual files
+        (folder / f"a{i:02}.txt").write_text("".join(hands[i * 10:(i + 1) * 10]), "utf-8")
+    watch = subprocess.Popen(CLI + ["watch", str(folder), "--db", str(db), "--poll", "1"],
+                             env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        _until(db, 120, within=30)
+        changed = "".join(hands[120:140]).replace(": folds", ": passes after 3s")
+        (folder / "z_new.txt").write_text(changed, "utf-8")
+        time.sleep(4)
+    finally:
+        watch.send_signal(signal.SIGINT)
+        out, err = watch.communicate(timeout=60)
+    assert watch.returncode == 0, err
+    notice = [line for line in out.splitlines() if "format drift: pokerstars" in line]
+    assert notice and "'<name>: passes after 9s'" in notice[0], out
+    players = set(re.findall(r"^Seat \d+: (.+?) \(.* in chips", changed, re.M))
+    assert not any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", notice[0]) for p in players)
