@@ -69,6 +69,12 @@ def _list(folders) -> int:
                                          for p in folders.configured()]
     for f in listed:
         print(f"{'watched' if f.exists else 'absent ':8} {f.path}  ({f.source})")
+    import os
+    import sys
+    if not sys.platform.startswith("win") and sys.platform != "darwin" and \
+            not folders.wine_prefixes(dict(os.environ), Path.home()):
+        print("no Wine prefix found ($WINEPREFIX, ~/.wine, Lutris, Bottles, PlayOnLinux): "
+              "the rooms' Windows folders are looked for inside one")
     return 0
 
 
