@@ -7,6 +7,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboard import show
 from pipeline.read.queries import grid_cell
 
 _CSS = """
@@ -121,9 +122,9 @@ def cells(classes: pl.DataFrame, colour_by: str, net_column: str, net_unit: str)
             else:
                 rgb = _mix(PALE_BLUE, DEEP_BLUE, r["frequency"] / bound)
             out.append(dict(
-                name=name, hands=r["hands"], lines=[f"{r['hands']:,}", f"{net:+,.{places}f}"],
-                tip=f"{name}: {r['hands']:,} hands, net {net:+,.{places}f} {net_unit}, "
-                    f"{bb100:+,.1f} bb/100, {r['frequency']:.2f} % of hands · click to list them",
+                name=name, hands=r["hands"], lines=[f"{r['hands']:,}", show.signed(net, places)],
+                tip=f"{name}: {r['hands']:,} hands, net {show.signed(net, places)} {net_unit}, "
+                    f"{show.signed(bb100, 1)} bb/100, {r['frequency']:.2f} % of hands · click to list them",
                 fill=_css(rgb), ink=_ink(rgb)))
     if by_bb:
         legend = dict(title="bb/100", low=f"{-bound:+,.0f}", high=f"{bound:+,.0f}",

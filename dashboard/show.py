@@ -48,7 +48,14 @@ def money(value: float | None, unit_label: str) -> str:
     """A signed amount in its unit: chips whole, big blinds to a tenth, money to a cent."""
     if value is None:
         return MISSING
-    return f"{value:+,.{places(unit_label)}f}"
+    return signed(value, places(unit_label))
+
+
+def signed(value: float, places: int = 2) -> str:
+    """A figure with its sign (+1.50, -0.20); one that rounds to nothing is 0, never
+    "-0" or "+0.00"."""
+    text = f"{value:+,.{places}f}"
+    return text[1:] if float(text.replace(",", "")) == 0 else text
 
 
 def percent(value: float | None) -> str:

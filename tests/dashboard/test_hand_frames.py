@@ -241,3 +241,22 @@ def test_seats_numbered_otherwise_than_round_the_table_are_laid_out_by_position(
     # seats numbered round the table, as most rooms do, keep their places
     assert clockwise([{"seat": n, "player": str(n), "position": pos} for n, pos in
                       ((1, "SB"), (2, "BB"), (4, "CO"), (6, "BTN"))]) is None
+
+
+def test_signed_figures_never_show_minus_zero():
+    from dashboard.show import signed
+    assert [signed(v, 0) for v in (-0.3, -0.6, 1.2, 0.0, -0.0)] == ["0", "-1", "+1", "0", "0"]
+    assert [signed(v, 2) for v in (-0.004, 0.005, -1234.5)] == ["0.00", "+0.01", "-1,234.50"]
+
+
+def test_the_grid_cells_never_show_minus_zero():
+    import polars as pl
+    from dashboard.hand_grid import cells
+    classes = pl.DataFrame({"hand_class": ["AA", "72o"], "hands": [3, 5],
+                            "net_bb": [-0.2, 12.0], "bb_per_100": [-0.04, 240.0],
+                            "frequency": [0.3, 0.5]})
+    drawn = cells(classes, "bb/100", "net_bb", "big blinds")
+    by_name = {c["name"]: c for c in drawn["cells"]}
+    assert by_name["AA"]["lines"][1] == "0"  # -0.2 big blinds, shown to the whole one
+    assert "-0" not in by_name["AA"]["tip"] and "0.0 bb/100" in by_name["AA"]["tip"]
+    assert by_name["72o"]["lines"][1] == "+12"
