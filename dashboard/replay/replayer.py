@@ -37,9 +37,16 @@ def _phrase(a: dict) -> str:
     return words + (" (all-in)" if a["all_in"] else "")
 
 
-def _step(step: Step, findings_at: dict[int, str]) -> None:
+def _unit(r: Replay) -> str:
+    """What the hand's amounts are in: its currency, or chips (tournaments, play money)."""
+    if r.hand.get("tournament_id") is not None:
+        return "chips"
+    return r.hand.get("currency") or "chips"
+
+
+def _step(step: Step, findings_at: dict[int, str], unit: str) -> None:
     pot, board = st.columns([1, 3])
-    pot.metric("Pot before the street", f"{step.pot:,.2f}")
+    pot.metric("Pot before the street", f"{step.pot:,.2f} {unit}")
     with board:
         st.caption("Board")
         _board(step.board)
@@ -51,7 +58,8 @@ def _step(step: Step, findings_at: dict[int, str]) -> None:
         schema={"player": pl.String, "position": pl.String, "stack": pl.Float64,
                 "cards": pl.String, "status": pl.String}, orient="row"),
         hide_index=True, key=f"stacks_{step.street}", placeholder=show.MISSING,
-        column_config={"stack": st.column_config.NumberColumn("stack before", format="%.2f")})
+        column_config={"stack": st.column_config.NumberColumn(f"stack before ({unit})",
+                                                              format="%.2f")})
     if not step.actions:
         right.caption("No action on this street (all-in run-out).")
         return
@@ -63,8 +71,9 @@ def _step(step: Step, findings_at: dict[int, str]) -> None:
                 "amount": pl.Float64, "pot": pl.Float64, "finding": pl.String}, orient="row"),
         hide_index=True, key=f"actions_{step.street}", placeholder=show.MISSING, column_config={
             "#": st.column_config.NumberColumn(width=40),
-            "amount": st.column_config.NumberColumn("chips in", format="%.2f", width=70),
-            "pot": st.column_config.NumberColumn("pot after", format="%.2f", width=70)})
+            "amount": st.column_config.NumberColumn(f"in ({unit})", format="%.2f", width=70),
+            "pot": st.column_config.NumberColumn(f"pot after ({unit})", format="%.2f",
+                                                 width=80)})
 
 
 def _showdown(r: Replay) -> None:
@@ -89,7 +98,7 @@ def _showdown(r: Replay) -> None:
                 "amount": pl.Float64}, orient="row"),
         hide_index=True, key="collected",
         column_config={"amount": st.column_config.NumberColumn(format="%.2f")})
-    st.markdown("**Result**")
+    st.markdown(f"**Result** (in {_unit(r)})")
     st.dataframe(pl.DataFrame(
         [(x["player"], *(_amount(x[k]) for k in ("stack before", "invested", "collected",
                                                  "net", "stack after"))) for x in r.results],
@@ -191,7 +200,7 @@ def replayer(r: Replay, hero: str | None = None) -> None:
         tabs = st.tabs([s.street for s in r.steps] + ["Showdown & result"])
         for tab, step in zip(tabs, r.steps):
             with tab:
-                _step(step, findings_at)
+                _step(step, findings_at, _unit(r))
         with tabs[-1]:
             _showdown(r)
     st.subheader("As the room wrote it")

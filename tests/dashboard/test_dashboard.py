@@ -28,7 +28,8 @@ PAGES = ("overview", "positions", "starting_hands", "hands", "verification", "im
 def test_replayer_street_by_street(dashboard_db, monkeypatch):
     at = run_page(dashboard_db, "hands", monkeypatch, {"hand": "PokerStars:240000000003"})
     pots = [m.value for m in at.metric if m.label == "Pot before the street"]
-    assert pots == ["0.00", "4.10", "16.10", "16.10"]  # preflop, flop, turn, river
+    # preflop, flop, turn, river; in the hand's currency
+    assert pots == ["0.00 USD", "4.10 USD", "16.10 USD", "16.10 USD"]
     assert [t.label for t in at.tabs] == ["Preflop", "Flop", "Turn", "River",
                                           "Showdown & result"]
     flop = [df.value for df in at.dataframe if "action" in df.value.columns][1]
@@ -375,3 +376,12 @@ def test_the_hands_page_keeps_its_filters_when_you_come_back(dashboard_db, monke
     assert at.radio(key="list_order").value == "ascending"
     listed = frame(at, "hand_id", "status")
     assert set(listed["status"]) == {"failed"}
+
+
+def test_the_replayer_says_what_its_amounts_are_in(dashboard_db, monkeypatch):
+    (site, hand_id), = sql(dashboard_db, "SELECT site, hand_id FROM hands WHERE supported"
+                                         " AND tournament_id IS NOT NULL LIMIT 1")
+    at = run_page(dashboard_db, "hands", monkeypatch, {"hand": f"{site}:{hand_id}"})
+    pots = [m.value for m in at.metric if m.label == "Pot before the street"]
+    assert pots and all(p.endswith(" chips") for p in pots)  # a tournament's: chips
+    assert any(m.value == "**Result** (in chips)" for m in at.markdown)
