@@ -158,7 +158,9 @@ class Table:
         parts = [f'<g class="{" ".join(classes)}"><title>{escape(name)}</title>']
         if not s.out:
             known = (p["hole_cards"] or "").split()
-            parts.append(_cards(x, y - BOX_H / 2 - 12, CARD_W,
+            # the others' cards peek above the plate; the hero's stand whole above it
+            above = CARD_W * .7 + 2 if name == self.hero else 12
+            parts.append(_cards(x, y - BOX_H / 2 - above, CARD_W,
                                 known if len(known) == 2 else [None, None], 3))
         parts.append(f'<rect class="plate" x="{x - BOX_W / 2:.1f}" y="{y - BOX_H / 2:.1f}" '
                      f'width="{BOX_W}" height="{BOX_H}" rx="12"/>')

@@ -260,3 +260,16 @@ def test_the_grid_cells_never_show_minus_zero():
     assert by_name["AA"]["lines"][1] == "0"  # -0.2 big blinds, shown to the whole one
     assert "-0" not in by_name["AA"]["tip"] and "0.0 bb/100" in by_name["AA"]["tip"]
     assert by_name["72o"]["lines"][1] == "+12"
+
+
+def test_the_heros_cards_stand_whole_above_the_name_plate(con):
+    r, _, doc = _document(con, "PokerStars", FAILED_HAND)
+    svg = frames_of(doc)[0]["svg"]
+    hero = re.search(r'<g class="seat[^"]*hero[^"]*">(.*?)<rect class="plate" x="[\d.]+" '
+                     r'y="([\d.]+)"', svg, re.S)
+    assert hero, "the hero's seat is drawn"
+    plate_top = float(hero.group(2))
+    cards = re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"',
+                       hero.group(1))
+    assert len(cards) >= 2
+    assert all(float(y) + float(h) <= plate_top for y, h in cards)  # none behind it
