@@ -3,7 +3,7 @@
 DuckDB lets one process write a file, and while it holds the file no other process may
 open it, not even to read. A writer that kept the file for a whole import (or a watch
 that never ends) would shut every reader out. So a reader that finds the file held asks
-for it: a small file of its own in ``<database>.readers/``. Between two transactions
+for it: a small file of its own in ``.<database>.readers/`` beside it. Between two transactions
 the writer looks (one ``scandir`` of a folder that is usually absent), and while anyone
 asks it lets go of the file (``Store.give_way``) and takes it again once the readers
 have opened theirs and closed it. A reader waits at most one transaction of the writer
@@ -24,14 +24,17 @@ RENEW = 2.0  # a waiting reader renews its request this often
 
 
 def requests_dir(db: str | Path) -> Path:
-    return Path(f"{db}.readers")
+    """Beside the database, hidden: an import or a watch of the folder the database lies
+    in passes over it (hidden folders and files are not read)."""
+    db = Path(db)
+    return db.parent / f".{db.name}.readers"
 
 
 class Request:
     """A reader's request for the file, while it waits (a context manager)."""
 
     def __init__(self, db: str | Path) -> None:
-        self.path = requests_dir(db) / f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.path = requests_dir(db) / f".{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.renewed = 0.0
 
     def __enter__(self) -> Request:

@@ -146,3 +146,14 @@ def _hands_in(csv_text: str) -> int:
     header, *rows = csv_text.strip().splitlines()
     at = header.split(",").index("hands")
     return sum(int(r.split(",")[at]) for r in rows)
+
+
+def test_requests_are_hidden_from_an_import_of_the_databases_folder(tmp_path):
+    """`handlens import .` with the database in that folder: a reader's request is
+    never read as a file of hands."""
+    from pipeline.ingest.files import discover
+    db = tmp_path / "handlens.duckdb"
+    with handoff.Request(db) as request:
+        assert request.path.exists()
+        assert request.path not in discover([tmp_path])
+        assert not any(p.is_relative_to(handoff.requests_dir(db)) for p in discover([tmp_path]))
