@@ -116,12 +116,18 @@ def test_hands_written_as_a_client_writes_them_arrive_within_seconds(tmp_path):
         == whole + 1  # one line a batch, their hands adding up to all written
 
 
-def test_a_restart_imports_what_was_written_meanwhile(tmp_path):
+@pytest.fixture()
+def watched(tmp_path):
+    """(a folder to watch, a database beside it, the simulated file's hands)."""
     if not STARS:
         pytest.skip("sample_histories has no simulated PokerStars file")
     folder, db = tmp_path / "hh", tmp_path / "h.duckdb"
     folder.mkdir()
-    hands = _hands(STARS[0].read_text("utf-8"))
+    return folder, db, _hands(STARS[0].read_text("utf-8-sig"))
+
+
+def test_a_restart_imports_what_was_written_meanwhile(watched):
+    folder, db, hands = watched
     (folder / "t.txt").write_text("".join(hands[:5]), "utf-8")
     Watcher(db, [folder]).step(scan=True)
     assert _count(db) == 5
@@ -241,12 +247,8 @@ def test_rooms_md_lists_every_declared_client_folder():
 
 
 @pytest.mark.slow
-def test_a_changed_line_form_in_a_watched_file_raises_the_drift_notice(tmp_path):
-    if not STARS:
-        pytest.skip("sample_histories has no simulated PokerStars file")
-    folder, db = tmp_path / "hh", tmp_path / "h.duckdb"
-    folder.mkdir()
-    hands = _hands(STARS[0].read_text("utf-8-sig"))
+def test_a_changed_line_form_in_a_watched_file_raises_the_drift_notice(watched):
+    folder, db, hands = watched
     for i in range(12):  # the room's usual files
         (folder / f"a{i:02}.txt").write_text("".join(hands[i * 10:(i + 1) * 10]), "utf-8")
     watch = subprocess.Popen(CLI + ["watch", str(folder), "--db", str(db), "--poll", "1"],
