@@ -29,6 +29,7 @@ PAGES = {
     "Player": [
         st.Page("views/overview.py", title="Overview", icon=":material/monitoring:",
                 default=True),
+        st.Page("views/live.py", title="Live", icon=":material/sensors:", url_path="live"),
         st.Page("views/stats.py", title="Stats", icon=":material/table_chart:"),
         st.Page("views/positions.py", title="Positions", icon=":material/event_seat:"),
         st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
@@ -61,6 +62,10 @@ def _wait_for_the_import() -> None:
 st.set_page_config(page_title="handlens", page_icon=":material/playing_cards:",
                    layout="wide")
 page = st.navigation(PAGES)
+# narrower side margins than Streamlit's wide layout (5 rem): the hand lists and the
+# findings keep every column whole beside the sidebar at 1280 pixels
+st.html("<style>[data-testid='stMainBlockContainer'] {padding-left: 2rem; "
+        "padding-right: 2rem;}</style>")
 notice = st.empty()
 st.session_state["handlens_stale"] = False
 waiting = False

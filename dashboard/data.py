@@ -25,20 +25,12 @@ from pathlib import Path
 import duckdb
 import streamlit as st
 
-from pipeline import audit
-
-from pipeline.read import hand_list
-
 from dashboard.replay import steps
-
-from pipeline.read import queries
-from pipeline.store.database import DatabaseBusy
-
-from pipeline.read import reports
-
-from pipeline.read import tournaments
+from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
 from pipeline.dataset.views import add_audit, cursor, open_dataset
+from pipeline.read import hand_list, live, queries, reports, tournaments
+from pipeline.store.database import DatabaseBusy
 
 DB_ENV = "HANDLENS_DB"
 PARQUET_ENV = "HANDLENS_PARQUET"  # a Parquet dataset's folder: read instead of a database
@@ -64,6 +56,7 @@ QUERIES = {
     "tournament_summary": tournaments.summary,
     "replay": steps.load,
     "between_hands": audit.between_hands,
+    "live": live.live,
 }
 HANDOFF_WAIT = 3.0  # seconds a query waits for a writer to give way between transactions
 BUSY_MEMORY = 2.0  # after the file stayed held that long, try only once for this many seconds

@@ -43,19 +43,19 @@ def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "a
                                                 listed["hand_id"].to_list())]))
     table = listed.select(columns)
     config = {  # widths that fit the list beside the sidebar at 1280 pixels
-        show.TIME_COLUMN: st.column_config.TextColumn(show.TIME_COLUMN, width=112),
-        "site": st.column_config.TextColumn("room", width=74),
-        "hand_id": st.column_config.TextColumn("hand", width=94),
-        "stakes": st.column_config.TextColumn("stakes", width=92),
+        show.TIME_COLUMN: st.column_config.TextColumn(show.TIME_COLUMN, width=116),
+        "site": st.column_config.TextColumn("room", width=80),
+        "hand_id": st.column_config.TextColumn("hand", width=100),
+        "stakes": st.column_config.TextColumn("stakes", width=100),
         "position": st.column_config.TextColumn("pos.", width=48),
         "cards": st.column_config.TextColumn("cards", width=54),
-        "board": st.column_config.TextColumn("board", width=96),
+        "board": st.column_config.TextColumn("board", width=112),  # five cards
         "net": st.column_config.NumberColumn(f"net ({'bb' if unit == show.BB else unit})",
                                              format=show.amount_format(unit, True), width=72),
         "pot_bb": st.column_config.NumberColumn("pot (bb)", format="%,.1f", width=64),
         "players": st.column_config.NumberColumn("players", format="%d", width=60),
-        "status": st.column_config.TextColumn("verdict", width=64),
-        "replay": st.column_config.LinkColumn("replay", display_text="replay",
+        "status": st.column_config.TextColumn("verdict", width=84),
+        "replay": st.column_config.LinkColumn("replay", display_text="replay", width=52,
                                               help="Opens the hand in a new tab, with the "
                                                    "same filters"),
     }

@@ -58,6 +58,9 @@ class Room:
     # ~): the folders ``handlens watch`` watches when given none (Wine prefixes are
     # looked in for the Windows ones); pipeline/ingest/folders.py expands them
     client_folders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the room's terms forbid tools that show figures of opponents during play (a HUD):
+    # the Live page can hide the opponents at its tables with one switch
+    forbids_live_tools: bool = False
 
     def players_in(self, text: str) -> set[str]:
         """The players a hand's text names where its lines can be read, also in a hand

@@ -193,4 +193,7 @@ ROOM = Room(
     parse=parse_hand,
     rules=RULES,
     whole=summary_lists_every_seat,
+    # GG's house rules (7.1.2): a third-party tool is permitted only if it tiles tables
+    # or runs hotkeys; a HUD is not
+    forbids_live_tools=True,
 )

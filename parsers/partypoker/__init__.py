@@ -84,4 +84,7 @@ ROOM = Room(
     closing="** Dealing down cards **",  # after it, a blank line ends the hand
     whole=whole,
     between=re.compile(r"[\s\x00]*(?:(?:Game #\d+ starts\.|#Game No : \d+)[\s\x00]*)*"),
+    # partypoker's terms forbid HUDs (from 2019: no third-party tool shows opponents'
+    # figures at the tables)
+    forbids_live_tools=True,
 )

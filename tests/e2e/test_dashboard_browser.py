@@ -386,3 +386,55 @@ def test_stepping_through_a_run_it_twice_hand(server, browser, dashboard_db):
     assert seen[-1]["runs"] == runs and seen[-1]["board"] == 5 * runs
     assert len({s["board"] for s in seen}) > 2  # the board changes as it is dealt
     assert not _script_errors(browser)
+
+
+# ---- the Live page: a session written while it is open, seen without a reload
+
+def test_the_live_page_follows_a_session_without_a_reload(browser, tmp_path):
+    import re
+    import subprocess
+    import sys
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from support import live
+
+    if len(live.SIMULATED) < 2:
+        pytest.skip("sample_histories has no simulated PokerStars files")
+    hands = live.played_now(live.tables(40), gap_seconds=12)
+    folder, db = tmp_path / "hh", tmp_path / "live.duckdb"
+    handlens = [sys.executable, "-m", "pipeline.cli.main"]
+
+    def write_and_import(upto: int) -> int:
+        live.write(folder, hands[:upto])
+        subprocess.run([*handlens, "import", str(folder), "--db", str(db), "--quiet"],
+                       check=True, capture_output=True, cwd=ROOT)
+        return sum(live.HERO in live.dealt(h) for _, h in hands[:upto])
+
+    first = write_and_import(50)
+    proc, base = start_dashboard(db, tmp_path / "server.log")
+    try:
+        browser.set_window_size(WIDTH, 1400)
+        _load(browser, base + f"live?player={live.HERO}&game=cash", "Live")
+        _no_exception(browser)
+        assert _metric(browser, "Hands") == f"{first:,}"
+        every = write_and_import(len(hands))
+        # the page looks again by itself: no driver.get, no click
+        WebDriverWait(browser, 30, poll_frequency=0.3).until(
+            lambda d: _metric(d, "Hands") == f"{every:,}")
+        WebDriverWait(browser, 30, poll_frequency=0.3).until(
+            lambda d: "playing now" in d.execute_script(ALL_TEXT))
+        _draw_every_table(browser)
+        _no_exception(browser)
+        if _shots():
+            height = browser.execute_script(
+                "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+            browser.set_window_size(WIDTH, min(max(height + 40, 900), 3000))
+            time.sleep(1.5)
+            browser.save_screenshot(str(SHOTS / "live.png"))
+            browser.set_window_size(WIDTH, 1400)
+        assert browser.execute_script(CLIPPED) == []
+        assert not re.search(r"\bNone\b", browser.execute_script(ALL_TEXT))
+    finally:
+        browser.set_window_size(1500, 1600)
+        stop(proc)
