@@ -29,7 +29,7 @@ from dashboard.replay import steps
 from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
 from pipeline.dataset.views import add_audit, cursor, open_dataset
-from pipeline.read import hand_list, live, queries, reports, tournaments
+from pipeline.read import drift, hand_list, live, queries, reports, tournaments
 from pipeline.store.database import DatabaseBusy
 
 DB_ENV = "HANDLENS_DB"
@@ -57,6 +57,7 @@ QUERIES = {
     "replay": steps.load,
     "between_hands": audit.between_hands,
     "live": live.live,
+    "drift": drift.alarms,
 }
 HANDOFF_WAIT = 3.0  # seconds a query waits for a writer to give way between transactions
 BUSY_MEMORY = 2.0  # after the file stayed held that long, try only once for this many seconds

@@ -111,3 +111,21 @@ def verbatim(text: str) -> None:
     st.html('<pre style="font-size: 0.8rem; line-height: 1.35; white-space: pre-wrap; '
             'background: rgba(128, 128, 128, 0.08); padding: 0.75rem; border-radius: 0.4rem;">'
             f"{html.escape(text)}</pre>")
+
+
+def findings(rows: list[dict]) -> None:
+    """Findings written out whole, each its code, meaning, severity, street, action and
+    message (a grid's cell would clip the explanation itself), escaped."""
+    items = []
+    for r in rows:
+        where = [x for x in (r.get("severity"), r.get("street")) if x]
+        if r.get("action") is not None:
+            where.append(f"action #{r['action']}")
+        items.append(
+            f'<li><b>{html.escape(r["code"])}</b>'
+            + (f" ({html.escape(r['meaning'])})" if r.get("meaning") else "")
+            + "".join(f" · {html.escape(str(x))}" for x in where)
+            + f'<br><span class="finding-message">{html.escape(r["message"])}</span></li>')
+    st.html('<ol class="findings" style="margin: 0 0 0.5rem 0; padding-left: 1.4rem; '
+            'font-size: 0.9rem; line-height: 1.4;">' + "".join(items) + "</ol>")
+

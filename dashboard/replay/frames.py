@@ -177,6 +177,9 @@ def _result(r: Replay, t: Table, boards: tuple[tuple[str, ...], ...],
     h = r.hand
     if h["total_pot"] is not None:
         lines.append(f"Total pot {amount(h['total_pot'], cur)}, rake {amount(h['rake'] or ZERO, cur)}")
-    text = "; ".join(lines[:1]) if len(lines) == 1 else "The pots are paid out"
+    if len(lines) == 1:  # the sentence itself, said once (not again below it)
+        text, lines = lines[0], []
+    else:
+        text = "The pots are paid out"
     return _frame(t, boards, "Result", text, shown=shown, won=won, net=net,
                   lines=tuple(lines))

@@ -50,8 +50,9 @@ def _step(step: Step, findings_at: dict[int, str], unit: str) -> None:
     with board:
         st.caption("Board")
         _board(step.board)
-    left, right = st.columns([4, 5])
-    left.dataframe(pl.DataFrame(
+    # one above the other, each the page's width: side by side they clipped the
+    # actions' words and hid the finding column at 1280 pixels
+    st.dataframe(pl.DataFrame(
         [(s["player"], s["position"], _amount(s["stack"]), card_text(s["cards"]),
           "folded" if s["folded"] else "")
          for s in step.stacks],
@@ -61,9 +62,9 @@ def _step(step: Step, findings_at: dict[int, str], unit: str) -> None:
         column_config={"stack": st.column_config.NumberColumn(f"stack before ({unit})",
                                                               format="%.2f")})
     if not step.actions:
-        right.caption("No action on this street (all-in run-out).")
+        st.caption("No action on this street (all-in run-out).")
         return
-    right.dataframe(pl.DataFrame(
+    st.dataframe(pl.DataFrame(
         [(a["seq"], a["player"], _phrase(a), _amount(a["amount"]), _amount(a["pot"]),
           findings_at.get(a["seq"], "") if a["seq"] is not None else "")
          for a in step.actions],
@@ -71,6 +72,7 @@ def _step(step: Step, findings_at: dict[int, str], unit: str) -> None:
                 "amount": pl.Float64, "pot": pl.Float64, "finding": pl.String}, orient="row"),
         hide_index=True, key=f"actions_{step.street}", placeholder=show.MISSING, column_config={
             "#": st.column_config.NumberColumn(width=40),
+            "action": st.column_config.TextColumn("action", width="large"),
             "amount": st.column_config.NumberColumn(f"in ({unit})", format="%.2f", width=70),
             "pot": st.column_config.NumberColumn(f"pot after ({unit})", format="%.2f",
                                                  width=80)})
@@ -177,15 +179,11 @@ def _verdict(r: Replay) -> None:
     left.metric("Verdict", status)
     right.text(VERDICT_WORDS.get(status, "This hand has not been checked."))
     if r.findings:
-        right.dataframe(pl.DataFrame(
-            [(f["code"], CODES.get(f["code"], ""), f["severity"], f["street"] or "",
-              f["action"], f["message"]) for f in r.findings],
-            schema={"code": pl.String, "meaning": pl.String, "severity": pl.String,
-                    "street": pl.String, "action": pl.Int64, "message": pl.String},
-            orient="row"), hide_index=True, key="findings", placeholder=show.MISSING,
-            column_config={"action": st.column_config.NumberColumn(
-                "action #", help="the action's number in the hand (– : the hand as a whole)"),
-                "message": st.column_config.TextColumn(width="large")})
+        with right:
+            show.findings([{"code": f["code"], "meaning": CODES.get(f["code"], ""),
+                            "severity": f["severity"], "street": f["street"],
+                            "action": f["action"], "message": f["message"]}
+                           for f in r.findings])
 
 
 def replayer(r: Replay, hero: str | None = None) -> None:

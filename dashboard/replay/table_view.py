@@ -231,8 +231,9 @@ class Table:
                 parts.append(f'<text class="pots" x="{CX}" y="{top + 20 + 18 * k}">'
                              f'{escape("   ·   ".join(row))}</text>')
         if frame.total > 0:
+            unit = f" {self.currency}" if self.currency else ""  # USD, chips, ...
             parts.append(f'<text class="pot" x="{CX}" y="{top}">Pot '
-                         f'{escape(self.money(frame.total))}</text>')
+                         f'{escape(self.money(frame.total) + unit)}</text>')
         width = {1: 54, 2: 44, 3: 36}.get(runs, 30)
         first = {1: CY + 16, 2: CY - 6, 3: CY - 16}.get(runs, CY - 22)
         for i, board in enumerate(frame.boards):

@@ -29,6 +29,17 @@ db = data.db_path()
 uploads = Path(db).with_name(Path(db).stem + "-uploads")
 st.text(f"Database: {db}")
 
+try:
+    drifting = data.fetch("drift")
+except (data.Busy, data.NoDatabase):
+    drifting = []
+for alarm in drifting:  # a room's client writing lines handlens has not seen
+    st.warning(f"{alarm.room}'s files have changed form: a client update may write lines "
+               "handlens does not read yet. `handlens errors` lists the hands; `handlens "
+               "report FILE:LINE` writes one without its players' names for a bug report.",
+               icon=":material/warning:")
+    st.code(alarm.text(), language=None, wrap_lines=True)
+
 files = st.file_uploader("Hand-history files", accept_multiple_files=True, key="uploads")
 folder = st.text_input("Or a file or folder on this machine (read recursively)",
                        key="folder", placeholder="/path/to/HandHistory")

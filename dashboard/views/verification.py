@@ -4,6 +4,8 @@ selected (failed ones by default), each with its findings and a link to the
 replayer."""
 from __future__ import annotations
 
+import html
+
 import polars as pl
 import streamlit as st
 
@@ -61,6 +63,32 @@ else:
             "hands": st.column_config.NumberColumn("hands with it", format="%,d"),
             "findings": st.column_config.NumberColumn("findings", format="%,d")})
 
+def _place(path: str | None, line: int | None) -> str:
+    """A file's name and the line: where to look."""
+    return "" if path is None else f"{path.rsplit('/', 1)[-1]}:{line}"
+
+
+def _between_table(rows: list[dict], params: dict) -> None:
+    """The findings between hands as an HTML table whose cells wrap (a grid would clip
+    the explanation and the file names), each hand linked to the replayer; escaped."""
+    e = html.escape
+    body = "".join(
+        "<tr>"
+        f"<td><code>{e(r['code'])}</code></td>"
+        f'<td><a href="{e(show.replay_url(r["site"], r["hand_id"], params))}" '
+        f'target="_self">{e(r["site"])} #{e(r["hand_id"])}</a>'
+        f"<br><small>{e(_place(r['path'], r['line']))}</small></td>"
+        f"<td>{e(r['message'])}</td>"
+        f"<td>{e(r['other_hand_id'] or '')}<br><small>"
+        f"{e(_place(r['other_path'], r['other_line']))}</small></td>"
+        "</tr>" for r in rows)
+    st.html('<div class="between" style="max-height: 32rem; overflow-y: auto;">'
+            '<table style="width: 100%; font-size: 0.85rem; border-collapse: collapse;">'
+            "<thead><tr><th>code</th><th>hand, file:line</th><th>what</th>"
+            "<th>the other hand, file:line</th></tr></thead>"
+            f"<tbody>{body}</tbody></table></div>")
+
+
 params = url_params()
 st.subheader("Between hands")
 st.markdown("The hands of each table are also checked against each other: stacks carried "
@@ -80,25 +108,8 @@ if between["by_code"]:
             "code": st.column_config.TextColumn("code", width=120),
             "findings": st.column_config.NumberColumn("findings", format="%,d")})
     listed = between["listed"]
-    def place(path: str, line: str) -> pl.Expr:  # the file's name and the line
-        return pl.concat_str([pl.col(path).str.split("/").list.last(),
-                              pl.col(line).cast(pl.String)], separator=":")
-
-    st.dataframe(listed.select(
-        "code", pl.concat_str(["site", "hand_id"], separator=" #").alias("hand"),
-        place("path", "line").alias("where"), "message",
-        pl.concat_str([pl.col("other_hand_id"), place("other_path", "other_line")],
-                      separator=" · ").alias("other"),
-        pl.Series("replay", [show.replay_url(s, h, params) for s, h in
-                             zip(listed["site"].to_list(), listed["hand_id"].to_list())])),
-        hide_index=True, key="between_listed", placeholder=show.MISSING, column_config={
-            "code": st.column_config.TextColumn("code", width=100),
-            "hand": st.column_config.TextColumn("hand", width=130),
-            "where": st.column_config.TextColumn("file:line", width=130),
-            "message": st.column_config.TextColumn("what", width=200),
-            "other": st.column_config.TextColumn("the other hand, file:line", width=150),
-            "replay": st.column_config.LinkColumn("replay", display_text="replay", width=55)})
-    st.caption("Hover a cell for all of it; `handlens audit` gives each file's whole path.")
+    _between_table(listed.to_dicts(), params)
+    st.caption("Each finding whole: `handlens audit` gives each file's whole path.")
     if len(listed) >= LIMIT:
         st.caption(f"The first {LIMIT} are listed; `handlens audit` lists them all.")
 else:
@@ -136,19 +147,10 @@ for n, row in enumerate(selected.head(SHOWN_IN_FULL).iter_rows(named=True)):
     key = (row["site"], row["hand_id"])
     with st.expander(f"{row['site']} #{row['hand_id']} · {row['status']}", expanded=n < OPEN):
         st.code(f"{row['path']}:{row['line']}", language=None, wrap_lines=True)
-        st.dataframe(pl.DataFrame(
-            [(x["code"], CODES.get(x["code"], ""), x["severity"],
-              "" if x["street"] is None else STREETS[x["street"]], x["message"])
-             for x in by_hand.get(key, [])],
-            schema={"code": pl.String, "meaning": pl.String, "severity": pl.String,
-                    "street": pl.String, "message": pl.String}, orient="row"),
-            hide_index=True, key=f"findings_{row['site']}_{row['hand_id']}",
-            column_config={  # widths that fit the page at 1280 pixels; hover for the rest
-                "code": st.column_config.TextColumn("code", width=150),
-                "meaning": st.column_config.TextColumn("meaning", width=220),
-                "severity": st.column_config.TextColumn("severity", width=64),
-                "street": st.column_config.TextColumn("street", width=60),
-                "message": st.column_config.TextColumn("message", width=250)})
+        show.findings([{"code": x["code"], "meaning": CODES.get(x["code"], ""),
+                        "severity": x["severity"],
+                        "street": None if x["street"] is None else STREETS[x["street"]],
+                        "message": x["message"]} for x in by_hand.get(key, [])])
         st.page_link(show.HANDS_PAGE, label="Open in the replayer",
                      icon=":material/play_circle:",
                      query_params={**params, "hand": show.hand_key(*key)})

@@ -54,9 +54,13 @@ def test_replayer_street_by_street(dashboard_db, monkeypatch):
 def test_replayer_shows_a_failed_hands_findings(dashboard_db, monkeypatch):
     at = run_page(dashboard_db, "hands", monkeypatch, {"hand": f"PokerStars:{FAILED_HAND}"})
     assert metrics(at)["Verdict"] == "failed"
-    findings = frame(at, "code", "message")
-    assert sorted(findings["code"]) == sorted(c for (c,) in sql(
-        dashboard_db, "SELECT code FROM findings WHERE hand_id = ?", [FAILED_HAND]))
+    listed, = [html.unescape(e.proto.body) for e in at.get("html")
+               if 'class="findings"' in e.proto.body]
+    stored = sql(dashboard_db, "SELECT code, message FROM findings WHERE hand_id = ?",
+                 [FAILED_HAND])
+    assert listed.count("<li>") == len(stored) > 0
+    for code, message in stored:  # each explanation whole, with its code
+        assert f"<b>{code}</b>" in listed and message in listed
 
 
 def test_replayer_draws_the_table(dashboard_db, monkeypatch):
@@ -75,6 +79,10 @@ def test_replayer_draws_the_table(dashboard_db, monkeypatch):
     (actions,), = sql(dashboard_db, "SELECT count(*) FROM actions WHERE site = ? AND"
                       " hand_id = ? AND street <= 4", [site, hand_id])
     assert len(frames) > actions
+    # the pot in the middle names its unit (the hand's currency, or chips)
+    import re
+    pots = re.findall(r'class=\\"pot\\".*?\\u003ePot (.*?)\\u003c', table.proto.srcdoc)
+    assert pots and all(p.endswith(f" {currency}") for p in pots), pots[:3]
     collected = sql(dashboard_db, "SELECT player, amount FROM collections WHERE site = ?"
                     " AND hand_id = ?", [site, hand_id])
     last = " ".join(frames[-1]["lines"])

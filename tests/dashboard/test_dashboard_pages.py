@@ -381,5 +381,38 @@ def test_verification_shows_the_audit_between_hands(dashboard_db, monkeypatch):
         codes, = [d.value for d in at.dataframe if list(d.value.columns) == ["code", "meaning",
                                                                             "findings"]]
         assert dict(zip(codes["code"], codes["findings"])) == by_code
-        listed = frame(at, "other", "replay")
-        assert len(listed) == min(sum(by_code.values()), 200)
+        listed, = [e.proto.body for e in at.get("html") if 'class="between"' in e.proto.body]
+        assert listed.count("<tr>") - 1 == min(sum(by_code.values()), 200)  # less the head
+        messages = [m for (m,) in sql(dashboard_db, """SELECT x.message FROM audit_findings x
+            JOIN audit_sessions a USING (tbl, session) WHERE a.kind = 'cash'""")]
+        import html
+        assert all(html.escape(m) in listed for m in messages[:200])  # whole, not clipped
+
+
+# ---- the Import page says when a room's files change form
+
+def test_the_import_page_raises_the_drift_notice(tmp_path, monkeypatch):
+    import re
+
+    from pipeline.cli.main import main
+    from support.live import SIMULATED
+    if not SIMULATED:
+        pytest.skip("sample_histories has no simulated PokerStars file")
+    text = SIMULATED[0].read_text("utf-8-sig").replace("\r\n", "\n")
+    hands = [h + "\n\n" for h in re.split(r"\n\n+(?=PokerStars Hand #)", text.strip())]
+    folder, db = tmp_path / "hh", tmp_path / "h.duckdb"
+    folder.mkdir()
+    for i in range(12):  # the room's usual files
+        (folder / f"a{i:02}.txt").write_text("".join(hands[i * 10:(i + 1) * 10]), "utf-8")
+    assert main(["import", str(folder), "--db", str(db), "--quiet"]) == 0
+    at = run_page(db, "import_files", monkeypatch)
+    assert not [w for w in at.warning if "changed form" in w.value]  # no drift: no notice
+    changed = "".join(hands[120:140]).replace(": folds", ": passes after 3s")
+    (folder / "z_new.txt").write_text(changed, "utf-8")
+    assert main(["import", str(folder), "--db", str(db), "--quiet"]) == 0
+    at.run()
+    assert [w for w in at.warning if "pokerstars's files have changed form" in w.value]
+    said = " ".join(c.value for c in at.code)
+    assert "format drift: pokerstars" in said and "'<name>: passes after 9s'" in said
+    players = set(re.findall(r"^Seat \d+: (.+?) \(.* in chips", changed, re.M))
+    assert not any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", said) for p in players)

@@ -84,6 +84,16 @@ def test_the_last_frame_is_the_result(con):
             won[c["player"]] = won.get(c["player"], ZERO) + c["amount"]
         assert last.won == won
         assert not last.pots and last.total == 0
+        assert last.text not in last.lines  # each sentence said once
+
+
+def test_a_result_of_one_sentence_is_said_once(con):
+    """A hand whose room writes no total pot, one player collecting: the result's one
+    sentence is the frame's text, not repeated in the lines below it."""
+    (r,) = [x for x in hands(con, limit=80) if len({c["player"] for c in x.collected}) == 1][:1]
+    r = replace(r, hand={**r.hand, "total_pot": None})
+    last = built(r)[-1]
+    assert "collected" in last.text and last.lines == ()
 
 
 def test_side_pots_match_the_rooms_summary(con):
