@@ -101,12 +101,11 @@ a.metric("Table sessions", f"{between['sessions']:,}")
 b.metric("Their hands", f"{between['hands']:,}")
 c.metric("Findings between hands", f"{sum(n for _, n in between['by_code']):,}")
 if between["by_code"]:
-    st.dataframe(pl.DataFrame(
-        [(code, AUDIT_CODES.get(code, ""), n) for code, n in between["by_code"]],
-        schema={"code": pl.String, "meaning": pl.String, "findings": pl.Int64}, orient="row"),
-        hide_index=True, key="between_codes", column_config={
-            "code": st.column_config.TextColumn("code", width=120),
-            "findings": st.column_config.NumberColumn("findings", format="%,d")})
+    # a static table: its meanings wrap (a grid's cell clipped the longer ones)
+    st.table(pl.DataFrame(
+        [(code, AUDIT_CODES.get(code, ""), f"{n:,}") for code, n in between["by_code"]],
+        schema={"code": pl.String, "meaning": pl.String, "findings": pl.String},
+        orient="row").to_pandas().set_index("code"))
     listed = between["listed"]
     _between_table(listed.to_dicts(), params)
     st.caption("Each finding whole: `handlens audit` gives each file's whole path.")

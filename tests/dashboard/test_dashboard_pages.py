@@ -378,9 +378,9 @@ def test_verification_shows_the_audit_between_hands(dashboard_db, monkeypatch):
     assert shown["Table sessions"] == f"{sessions:,}" and shown["Their hands"] == f"{hands:,}"
     assert shown["Findings between hands"] == f"{sum(by_code.values()):,}"
     if by_code:
-        codes, = [d.value for d in at.dataframe if list(d.value.columns) == ["code", "meaning",
-                                                                            "findings"]]
-        assert dict(zip(codes["code"], codes["findings"])) == by_code
+        codes, = [t.value for t in at.table if list(t.value.columns) == ["meaning", "findings"]]
+        assert dict(zip(codes.index, codes["findings"])) == {k: f"{n:,}" for k, n in
+                                                            by_code.items()}
         listed, = [e.proto.body for e in at.get("html") if 'class="between"' in e.proto.body]
         assert listed.count("<tr>") - 1 == min(sum(by_code.values()), 200)  # less the head
         messages = [m for (m,) in sql(dashboard_db, """SELECT x.message FROM audit_findings x

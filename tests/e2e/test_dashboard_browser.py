@@ -138,7 +138,9 @@ NARROW_PAGES = (
     ("positions?game=cash", "Positions"), ("starting_hands?game=cash", "Starting hands"),
     ("hands?game=cash", "Hands"), ("hands?player=*&game=tournament", "Hands"),
     ("reports?game=cash", "Reports"), ("compare?game=cash", "Compare players"),
-    ("verification?game=cash", "Verification"), ("import", "Import"))
+    ("verification?game=cash", "Verification"), ("import", "Import"),
+    ("live?player=Hero&game=cash", "Live"),
+    (f"hands?game=cash&hand=PokerStars%3A{FAILED_HAND}", "Hands"))
 
 
 @pytest.fixture()
