@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PAGES = ("overview", "stats", "positions", "starting_hands", "hands", "reports", "compare",
+PAGES = ("overview", "live", "stats", "positions", "starting_hands", "hands", "reports", "compare",
          "verification", "import_files")
 
 
