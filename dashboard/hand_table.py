@@ -8,6 +8,12 @@ from dashboard import show
 from dashboard.cards import card_text
 from dashboard.sidebar import url_params
 
+# each column's width in pixels (by its heading's first word): the widest value it
+# holds (a five-card board, "unverifiable", a 12-digit hand number) fits whole, and the
+# whole list fits beside the sidebar at 1280 pixels (tests/e2e measure both)
+WIDTHS = {"played": 116, "room": 80, "hand": 100, "stakes": 100, "pos.": 48, "cards": 54,
+          "board": 112, "net": 72, "pot": 64, "players": 60, "verdict": 84, "replay": 52}
+
 
 def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "auto",
                select: bool = False) -> str | None:
@@ -42,20 +48,23 @@ def hand_table(listed: pl.DataFrame, unit: str, key: str, height: int | str = "a
                                             zip(listed["site"].to_list(),
                                                 listed["hand_id"].to_list())]))
     table = listed.select(columns)
-    config = {  # widths that fit the list beside the sidebar at 1280 pixels
-        show.TIME_COLUMN: st.column_config.TextColumn(show.TIME_COLUMN, width=116),
-        "site": st.column_config.TextColumn("room", width=80),
-        "hand_id": st.column_config.TextColumn("hand", width=100),
-        "stakes": st.column_config.TextColumn("stakes", width=100),
-        "position": st.column_config.TextColumn("pos.", width=48),
-        "cards": st.column_config.TextColumn("cards", width=54),
-        "board": st.column_config.TextColumn("board", width=112),  # five cards
+    w = WIDTHS
+    config = {
+        show.TIME_COLUMN: st.column_config.TextColumn(show.TIME_COLUMN, width=w["played"]),
+        "site": st.column_config.TextColumn("room", width=w["room"]),
+        "hand_id": st.column_config.TextColumn("hand", width=w["hand"]),
+        "stakes": st.column_config.TextColumn("stakes", width=w["stakes"]),
+        "position": st.column_config.TextColumn("pos.", width=w["pos."]),
+        "cards": st.column_config.TextColumn("cards", width=w["cards"]),
+        "board": st.column_config.TextColumn("board", width=w["board"]),
         "net": st.column_config.NumberColumn(f"net ({'bb' if unit == show.BB else unit})",
-                                             format=show.amount_format(unit, True), width=72),
-        "pot_bb": st.column_config.NumberColumn("pot (bb)", format="%,.1f", width=64),
-        "players": st.column_config.NumberColumn("players", format="%d", width=60),
-        "status": st.column_config.TextColumn("verdict", width=84),
-        "replay": st.column_config.LinkColumn("replay", display_text="replay", width=52,
+                                             format=show.amount_format(unit, True),
+                                             width=w["net"]),
+        "pot_bb": st.column_config.NumberColumn("pot (bb)", format="%,.1f", width=w["pot"]),
+        "players": st.column_config.NumberColumn("players", format="%d", width=w["players"]),
+        "status": st.column_config.TextColumn("verdict", width=w["verdict"]),
+        "replay": st.column_config.LinkColumn("replay", display_text="replay",
+                                              width=w["replay"],
                                               help="Opens the hand in a new tab, with the "
                                                    "same filters"),
     }

@@ -155,6 +155,10 @@ def test_no_clipped_column_and_no_none_at_1280(server, narrow, path, title):
     import re
     _load(narrow, server + path, title)
     _no_exception(narrow)
+    if "hand=" in path:  # the replayer's actions, street by street: opened
+        from selenium.webdriver.common.by import By
+        narrow.find_element(By.CSS_SELECTOR, '[data-testid="stExpander"] summary').click()
+        time.sleep(1)
     _draw_every_table(narrow)
     assert narrow.execute_script(CLIPPED) == []
     assert not re.search(r"\bNone\b", narrow.execute_script(ALL_TEXT))
@@ -440,3 +444,40 @@ def test_the_live_page_follows_a_session_without_a_reload(browser, tmp_path):
     finally:
         browser.set_window_size(1500, 1600)
         stop(proc)
+
+
+# every cell of the tables shown, measured in the grid's font: (heading, widest text)
+CELL_WIDTHS = """
+const c = document.createElement('canvas').getContext('2d');
+c.font = '14px "Source Sans", sans-serif';
+return [...document.querySelectorAll('[data-testid="stDataFrame"] table')].map(t => {
+  const rows = [...t.querySelectorAll('tr')].map(r => [...r.children].map(x => x.innerText));
+  return rows[0].map((h, i) => {
+    const cells = rows.slice(1).map(r => r[i] || '');
+    const w = cells.map(x => c.measureText(x).width);
+    const at = w.indexOf(Math.max(0, ...w));
+    return [h, at < 0 ? 0 : w[at], at < 0 ? '' : cells[at]];
+  });
+});
+"""
+PADDING = 16  # the grid's cell padding, both sides
+
+
+@pytest.mark.parametrize("path", ["hands?player=Hero&game=cash&sort=pot",
+                                  "hands?player=*&game=cash&sort=pot"])
+def test_the_hand_list_shows_every_value_whole(server, narrow, path):
+    """A five-card board, a verdict, a hand number: each cell's text fits its column."""
+    from dashboard.hand_table import WIDTHS
+    _load(narrow, server + path, "Hands")
+    _draw_every_table(narrow)
+    tables = narrow.execute_script(CELL_WIDTHS)
+    listed = next(t for t in tables if any(h == "board" for h, _, _ in t))
+    boards = [w for h, w, _ in listed if h == "board"]
+    assert boards and boards[0] > 80  # five cards among them (sorted by the pot)
+    # the text columns (a number's cell is drawn formatted; the table under it holds
+    # the raw value)
+    text_columns = ("played", "room", "hand", "stakes", "pos.", "cards", "board", "verdict")
+    cut = [(h, text) for h, w, text in listed
+           if h.split()[:1] and h.split()[0] in text_columns
+           and w + PADDING > WIDTHS[h.split()[0]]]
+    assert not cut, cut
