@@ -11,11 +11,11 @@ import argparse
 import sys
 
 from pipeline.cli import (audit, common, dashboard, equity, errors, export, import_files,
-                          report, simulate, stats, verify, watch)
+                          note, report, simulate, stats, tag, verify, watch)
 
 # in the order ``handlens --help`` lists them
 COMMANDS = (import_files, watch, verify, stats, audit, export, equity, simulate, errors,
-            report, dashboard)
+            report, note, tag, dashboard)
 
 
 def main(argv: list[str] | None = None, own_process: bool = False) -> int:

@@ -13,7 +13,8 @@ stays exact: DECIMAL in Parquet, its digits in CSV):
   ``[1]``, ``[2]``, ... in the order they were played; hands PHH cannot express are
   skipped and counted by reason.
 
-Every table keyed by hand (``TABLES``) is exported; read the datasets back with
+Every table keyed by hand (``TABLES``) is exported, and the notes and tags on the hands
+and their players (``MARKS``: one file each); read the datasets back with
 ``read_parquet('out/hands/**/*.parquet', hive_partitioning = true)`` or polars'
 ``scan_parquet``.
 """
@@ -96,9 +97,29 @@ def export(con: duckdb.DuckDBPyConnection, out: Path, fmt: str,
                 target.mkdir(parents=True, exist_ok=True)
                 con.execute(f"COPY ({rows} LIMIT 0) TO {_quoted(target / 'empty.parquet')}"
                             " (FORMAT parquet)").fetchall()
+        _marks(con, out, fmt, done)
     finally:
         con.execute("DROP TABLE IF EXISTS export_hands").fetchall()
     return done
+
+
+# notes and tags: those on the chosen hands (and their actions), and those on the
+# players dealt in them; one file each (a player's have no room and month of a hand)
+MARKS = ("notes", "tags")
+
+
+def _marks(con: duckdb.DuckDBPyConnection, out: Path, fmt: str, done: Exported) -> None:
+    for table in MARKS:
+        rows = f"""SELECT t.* FROM {table} t
+                   WHERE (t.hand_id IS NOT NULL AND EXISTS (SELECT 1 FROM export_hands e
+                          WHERE e.site = t.site AND e.hand_id = t.hand_id))
+                      OR (t.hand_id IS NULL AND EXISTS (SELECT 1 FROM export_hands e
+                          JOIN hand_players p USING (site, hand_id)
+                          WHERE p.site = t.site AND p.player = t.player))"""
+        target = out / f"{table}.{'parquet' if fmt == 'parquet' else 'csv'}"
+        options = "FORMAT parquet" if fmt == "parquet" else "FORMAT csv, HEADER"
+        written = con.execute(f"COPY ({rows}) TO {_quoted(target)} ({options})").fetchall()
+        done.rows[table] = int(written[0][0]) if written else 0
 
 
 _PHH_HANDS = """

@@ -33,7 +33,14 @@ UPDATE audit_sessions SET kind = CASE WHEN tournament_id IS NOT NULL THEN 'tourn
 _9_TO_10_RECHECK = ("kinds taken from the stored currency (a hand in chips counted a "
                     "tournament's) and no seat marked anonymous")
 
-STEPS: dict[str, tuple[str, str, str]] = {"9": ("10", _9_TO_10, _9_TO_10_RECHECK)}
+# schema 10 -> 11: notes and tags (their tables are created by schema.sql as any
+# writer opens the file); nothing stored changes, nothing is to be read again
+_10_TO_11 = ""
+
+STEPS: dict[str, tuple[str, str, str | None]] = {
+    "9": ("10", _9_TO_10, _9_TO_10_RECHECK),
+    "10": ("11", _10_TO_11, None),
+}
 
 
 def can_upgrade(version: str | None, target: str) -> bool:
@@ -53,8 +60,13 @@ def upgrade(con: duckdb.DuckDBPyConnection, version: str, target: str) -> list[s
         version, sql, reason = STEPS[version]
         for statement in filter(str.strip, sql.split(";")):
             con.execute(statement).fetchall()
-        reasons.append(reason)
-    con.execute("DELETE FROM meta WHERE key IN ('schema', 'recheck')").fetchall()
-    con.execute("INSERT INTO meta VALUES ('schema', ?), ('recheck', ?)",
-                [target, "; ".join(reasons)]).fetchall()
+        if reason:
+            reasons.append(reason)
+    con.execute("DELETE FROM meta WHERE key = 'schema'").fetchall()
+    con.execute("INSERT INTO meta VALUES ('schema', ?)", [target]).fetchall()
+    if reasons:  # added to a recheck still pending from before
+        pending = con.execute("SELECT value FROM meta WHERE key = 'recheck'").fetchall()
+        con.execute("DELETE FROM meta WHERE key = 'recheck'").fetchall()
+        con.execute("INSERT INTO meta VALUES ('recheck', ?)",
+                    ["; ".join([r for (r,) in pending if r] + reasons)]).fetchall()
     return reasons

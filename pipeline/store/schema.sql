@@ -257,3 +257,27 @@ CREATE TABLE IF NOT EXISTS parse_errors (
     raw_text VARCHAR NOT NULL,
     detail VARCHAR                    -- an internal error's traceback, for a bug report
 );
+
+-- a person's words (notes) and marks (tags) on a hand, on one of its actions (a
+-- decision: "the river call"), or on a player (an opponent's read): tables of their
+-- own, keyed by what they are about, so that importing the files again, `verify
+-- --recheck` and an upgrade never touch them (pipeline/store/notes.py)
+CREATE TABLE IF NOT EXISTS notes (
+    note_id INTEGER NOT NULL,
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR,                  -- NULL: a note on the player
+    seq INTEGER,                      -- actions.seq: on that action; NULL: on the hand
+    player VARCHAR,                   -- on a player (hand_id NULL)
+    text VARCHAR NOT NULL,
+    written_at TIMESTAMP NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS tags (
+    site VARCHAR NOT NULL,
+    hand_id VARCHAR,                  -- NULL: a tag on the player
+    seq INTEGER,                      -- actions.seq: on that action; NULL: on the hand
+    player VARCHAR,
+    tag VARCHAR NOT NULL,
+    source VARCHAR NOT NULL,          -- 'user', or the auto-tag rule that set it
+    tagged_at TIMESTAMP NOT NULL
+);
