@@ -114,19 +114,22 @@ def build(r: Replay) -> list[Frame]:
     t = Table(r.players)
     rows: tuple[tuple[str, ...], ...] = ((),)  # the board rows shown so far
     frames: list[Frame] = []
+    marks = _marks(r)
     for move in walk(t, r.actions, len(boards[0]), r.uncalled):
         name = STREET_NAMES[move.street]
         if move.action is not None:
             a = move.action
             frames.append(_frame(t, rows, name, _words(a, cur), actor=a["player"],
-                                 runout=move.last and _no_more_betting(t, rows, known)))
+                                 runout=move.last and _no_more_betting(t, rows, known),
+                                 lines=marks.get(a["seq"], ())))
         elif move.returned is not None:
             player, chips = move.returned
             frames.append(_frame(t, rows, name, f"Uncalled bet ({amount(chips, cur)})"
                                  f" returned to {player}", actor=player,
                                  runout=move.last and _no_more_betting(t, rows, known)))
         elif move.street == 1:
-            frames.append(_frame(t, rows, name, f"{len(t.dealt)} players are dealt in"))
+            frames.append(_frame(t, rows, name, f"{len(t.dealt)} players are dealt in",
+                                 lines=marks.get(None, ())))
         elif len(t.live()) < 2:
             break
         else:
@@ -143,6 +146,20 @@ def build(r: Replay) -> list[Frame]:
         shown = {}
     frames.append(_result(r, t, rows, shown))
     return frames
+
+
+def _marks(r: Replay) -> dict[int | None, tuple[str, ...]]:
+    """The lines the notes and tags add: on the frame of the action they are on (an
+    action's number), or on the first (None: the hand's own)."""
+    out: dict[int | None, list[str]] = {}
+    tags: dict[int | None, list[str]] = {}
+    for t in r.tags:
+        tags.setdefault(t["seq"], []).append(t["tag"])
+    for seq, named in tags.items():
+        out.setdefault(seq, []).append("Tags: " + ", ".join(named))
+    for n in r.notes:
+        out.setdefault(n["seq"], []).append(f"Note: {n['text']}")
+    return {seq: tuple(lines) for seq, lines in out.items()}
 
 
 def _shown(showdown: list[dict]) -> dict[str, str]:

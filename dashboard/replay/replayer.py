@@ -193,6 +193,9 @@ def replayer(r: Replay, hero: str | None = None) -> None:
     _header(r)
     table(r, hero)
     _verdict(r)
+    from dashboard import marks  # (it writes: loaded where the replayer is drawn)
+    marks.box(r, {a["seq"]: f"{a['player']} {_phrase(a)}" for step in r.steps
+                  for a in step.actions if a["seq"] is not None})
     findings_at = {f["action"]: f["code"] for f in r.findings if f["action"] is not None}
     with st.expander("Actions street by street, showdown and result"):
         tabs = st.tabs([s.street for s in r.steps] + ["Showdown & result"])

@@ -54,6 +54,8 @@ class Replay:
     raw_text: str | None = None
     raw_note: str | None = None  # why there is no raw text
     actions: list[dict] = field(default_factory=list)  # the actions table's rows, in order
+    notes: list[dict] = field(default_factory=list)  # on the hand (seq None) and its actions
+    tags: list[dict] = field(default_factory=list)  # the same, a tag a row
 
 
 _HAND = """
@@ -81,6 +83,22 @@ _CHILD = {
     "findings": "SELECT seq, code, severity, street, action, message FROM findings"
                 " WHERE site = ? AND hand_id = ? ORDER BY seq",
 }
+
+
+_MARKS = {
+    "notes": "SELECT note_id, seq, text, written_at FROM notes WHERE site = ? AND hand_id = ?"
+             " ORDER BY written_at, note_id",
+    "tags": "SELECT seq, tag, source FROM tags WHERE site = ? AND hand_id = ?"
+            " ORDER BY seq NULLS FIRST, tagged_at, tag",
+}
+
+
+def _marks(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> dict[str, list]:
+    """The hand's notes and tags; none over a Parquet dataset, which has no such tables."""
+    try:
+        return {name: _dicts(con, sql, [site, hand_id]) for name, sql in _MARKS.items()}
+    except duckdb.CatalogException:
+        return {name: [] for name in _MARKS}
 
 
 def _dicts(con: duckdb.DuckDBPyConnection, sql: str, params: list) -> list[dict]:
@@ -115,7 +133,7 @@ def load(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> Replay | No
         uncalled=uncalled, showdown=rows["showdown"], collected=rows["collected"],
         results=results, verdict=rows["verdict"][0]["status"] if rows["verdict"] else None,
         findings=rows["findings"], source=f"{hand['path']}:{hand['line']}",
-        raw_text=text, raw_note=note, actions=actions)
+        raw_text=text, raw_note=note, actions=actions, **_marks(con, site, hand_id))
 
 
 def streets(players: list[dict], actions: list[dict], board: tuple[str, ...],

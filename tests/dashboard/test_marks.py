@@ -1,0 +1,55 @@
+"""Notes and tags in the replayer (AppTest): written on one action from the page, shown
+in the table at that action's frame, and still there after the same files are imported
+again and `verify --recheck` reads them once more."""
+from __future__ import annotations
+
+import html
+import shutil
+
+from pipeline.cli.main import main
+from support.apptest import frames_of, run_page, sql
+
+
+def _frames(at) -> list[dict]:
+    (table,) = at.get("iframe")
+    return frames_of(table.proto.srcdoc)
+
+
+def test_a_note_on_an_action_shows_at_that_action_and_survives(dashboard_db, tmp_path,
+                                                               monkeypatch):
+    db = tmp_path / "h.duckdb"
+    shutil.copy(dashboard_db, db)
+    (site, hand_id, seq, player), = sql(db, """
+        SELECT site, hand_id, seq, player FROM actions WHERE street = 4 AND kind = 'call'
+        ORDER BY site, hand_id, seq LIMIT 1""")
+    key = f"{site}_{hand_id}"
+    at = run_page(db, "hands", monkeypatch, {"hand": f"{site}:{hand_id}"})
+    at.selectbox(key=f"mark_on_{key}").set_value(seq)
+    at.text_area(key=f"mark_text_{key}").input("too loose <b>here</b>")
+    at.text_input(key=f"mark_tags_{key}").input("review, river call")
+    next(b for b in at.button if b.label == "Save").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert sql(db, "SELECT seq, text FROM notes WHERE site = ? AND hand_id = ?",
+               [site, hand_id]) == [(seq, "too loose <b>here</b>")]
+    assert sorted(sql(db, "SELECT seq, tag FROM tags WHERE hand_id = ?", [hand_id])) == [
+        (seq, "review"), (seq, "river call")]
+
+    def noted() -> list[dict]:
+        return [f for f in _frames(at) if any("too loose" in line for line in f["lines"])]
+
+    (frame,) = noted()  # one frame: the call's
+    assert html.unescape(frame["text"]).startswith(f"{player} calls")
+    assert "Note: too loose &lt;b&gt;here&lt;/b&gt;" in frame["lines"]  # escaped
+    assert "Tags: review, river call" in frame["lines"]
+
+    paths = sorted({p for (p,) in sql(db, "SELECT path FROM files")})
+    assert main(["import", *paths, "--db", str(db), "--quiet"]) == 0
+    assert main(["verify", "--recheck", "--db", str(db)]) == 0
+    at.run()
+    (again,) = noted()
+    assert again["text"] == frame["text"] and again["lines"] == frame["lines"]
+
+    remove = [b for b in at.button if b.label == "remove"]
+    assert len(remove) == 2  # the note, and the tags of that action
+    remove[0].click().run()
+    assert sql(db, "SELECT count(*) FROM notes WHERE hand_id = ?", [hand_id]) == [(0,)]
