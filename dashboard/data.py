@@ -48,6 +48,7 @@ QUERIES = {
     "positions": queries.positions,
     "starting_hands": queries.starting_hands,
     "hand_list": hand_list.hand_list,
+    "tag_names": hand_list.tag_names,
     "verification": queries.verification,
     "stat_table": reports.stat_table,
     "compare": reports.compare,

@@ -18,7 +18,8 @@ SORT_WORDS = {"time": "time", "net": "the player's net", "pot": "pot size"}
 PARAMS = {"verdict": "list_status", "class": "list_class", "pot": "list_pot",
           "street": "list_street", "allin": "list_allin", "showdown": "list_showdown",
           "opponent": "list_opponent", "minpot": "list_min_pot", "maxpot": "list_max_pot",
-          "sort": "list_sort", "order": "list_order"}
+          "sort": "list_sort", "order": "list_order", "tag": "list_tag", "note": "list_note"}
+NOTES = {ANY: None, "with a note": True, "without a note": False}
 
 f = filters()
 mine = f.player is not None
@@ -46,6 +47,15 @@ min_pot = low.number_input("Pot ≥ (bb)", min_value=0.0, value=None, step=10.0,
                            key="list_min_pot", placeholder="any")
 max_pot = high.number_input("Pot ≤ (bb)", min_value=0.0, value=None, step=10.0,
                             key="list_max_pot", placeholder="any")
+a, b, c, d = st.columns(4)
+tags = data.fetch("tag_names")
+if st.session_state.get("list_tag") not in (None, ANY, *tags):  # a tag since taken off
+    st.session_state["list_tag"] = ANY
+tag = a.selectbox("Tag", [ANY, *tags], key="list_tag", disabled=not tags,
+                  help="A tag on the hand or one of its actions (the replayer sets them; "
+                       "so does `handlens tag`).")
+noted = b.selectbox("Note", list(NOTES), key="list_note",
+                    help="A note on the hand or one of its actions.")
 a, b, c = st.columns([2, 1, 1])
 sorts = [s for s in SORTS if mine or s != "net"]
 sort = a.radio("Sort by", sorts, horizontal=True, key="list_sort",
@@ -63,6 +73,7 @@ q = HandQuery(
     all_in=None if all_in == ANY else all_in == "yes",
     street=None if street == ANY else street,
     min_pot_bb=min_pot, max_pot_bb=max_pot, opponent=opponent.strip() or None,
+    tag=None if tag == ANY else tag, noted=NOTES.get(noted),
     sort=sort if sort in sorts else "time", descending=order == "descending")
 total, listed = data.fetch("hand_list", f, q, int(limit))
 st.caption(f"{total:,} hands match" + (

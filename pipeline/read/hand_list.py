@@ -30,6 +30,8 @@ class HandQuery:
     min_pot_bb: float | None = None  # the total pot, in big blinds
     max_pot_bb: float | None = None
     opponent: str | None = None  # another player dealt in
+    tag: str | None = None  # a tag on the hand or one of its actions
+    noted: bool | None = None  # a note on the hand or one of its actions
     sort: str = "time"  # one of SORTS
     descending: bool = True
 
@@ -86,7 +88,24 @@ def _conditions(q: HandQuery, player: bool) -> tuple[list[str], list]:
                      " AND o.hand_id = h.hand_id AND o.player = ?"
                      + (" AND o.player <> s.player)" if player else ")"))
         params.append(q.opponent)
+    if q.tag is not None:
+        parts.append("EXISTS (SELECT 1 FROM tags t WHERE t.site = h.site"
+                     " AND t.hand_id = h.hand_id AND t.tag = ?)")
+        params.append(q.tag)
+    if q.noted is not None:
+        parts.append(("" if q.noted else "NOT ") + "EXISTS (SELECT 1 FROM notes n"
+                     " WHERE n.site = h.site AND n.hand_id = h.hand_id)")
     return parts, params
+
+
+def tag_names(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """The tags set on hands, most used first (none over a dataset without tags)."""
+    try:
+        return [t for (t,) in con.execute(
+            "SELECT tag FROM tags WHERE hand_id IS NOT NULL GROUP BY tag"
+            " ORDER BY count(*) DESC, tag").fetchall()]
+    except duckdb.CatalogException:
+        return []
 
 
 def _player_hands_by_time(con: duckdb.DuckDBPyConnection, f: Filters, descending: bool,

@@ -53,3 +53,21 @@ def test_a_note_on_an_action_shows_at_that_action_and_survives(dashboard_db, tmp
     assert len(remove) == 2  # the note, and the tags of that action
     remove[0].click().run()
     assert sql(db, "SELECT count(*) FROM notes WHERE hand_id = ?", [hand_id]) == [(0,)]
+
+
+def test_the_hand_list_filters_by_tag_and_note(dashboard_db, tmp_path, monkeypatch):
+    from support.apptest import frame
+    db = tmp_path / "h.duckdb"
+    shutil.copy(dashboard_db, db)
+    chosen = sql(db, "SELECT site, hand_id FROM hands WHERE kind = 'cash' ORDER BY site,"
+                     " hand_id LIMIT 3")
+    for site, hand_id in chosen[:2]:
+        assert main(["tag", "add", "--hand", f"{site}:{hand_id}", "review", "--db", str(db)]) == 0
+    site, hand_id = chosen[2]
+    assert main(["note", "add", "--hand", f"{site}:{hand_id}", "look", "--db", str(db)]) == 0
+    at = run_page(db, "hands", monkeypatch, {"player": "*", "game": "cash", "tag": "review"})
+    listed = frame(at, "hand_id", "status")
+    assert sorted(listed["hand_id"]) == sorted(h for _, h in chosen[:2])
+    at = run_page(db, "hands", monkeypatch, {"player": "*", "game": "cash",
+                                             "note": "with a note"})
+    assert list(frame(at, "hand_id", "status")["hand_id"]) == [hand_id]
