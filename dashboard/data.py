@@ -29,7 +29,7 @@ from dashboard.replay import steps
 from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
 from pipeline.dataset.views import add_audit, cursor, open_dataset
-from pipeline.read import drift, hand_list, live, queries, reports, tournaments
+from pipeline.read import drift, hand_list, live, marks, queries, reports, tournaments
 from pipeline.store.database import DatabaseBusy
 
 DB_ENV = "HANDLENS_DB"
@@ -49,6 +49,7 @@ QUERIES = {
     "starting_hands": queries.starting_hands,
     "hand_list": hand_list.hand_list,
     "tag_names": hand_list.tag_names,
+    "notes_on": marks.notes_on,
     "verification": queries.verification,
     "stat_table": reports.stat_table,
     "compare": reports.compare,

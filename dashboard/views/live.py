@@ -93,7 +93,9 @@ _HUD = {"seat": st.column_config.NumberColumn("seat", format="%d", width=40),
         "hands": st.column_config.NumberColumn("hands", format="%,d", width=58),
         **{stat: st.column_config.NumberColumn(LABELS[stat], format="%.0f", width=50)
            for stat in HUD_STATS},
-        "af": st.column_config.NumberColumn("AF", format="%.1f", width=44)}
+        "af": st.column_config.NumberColumn("AF", format="%.1f", width=44),
+        "note": st.column_config.TextColumn("your notes", width="large",
+                                            help="`handlens note add --player NAME ...`")}
 
 
 def _tables(s: dict, unit: str) -> None:
@@ -116,7 +118,7 @@ def _tables(s: dict, unit: str) -> None:
             shown = at.with_columns(pl.when(pl.col("anonymous"))
                                     .then(pl.lit("anonymous seat"))
                                     .otherwise(pl.col("player")).alias("player"))
-            st.dataframe(shown.select("seat", "player", "hands", *HUD_STATS, "af"),
+            st.dataframe(shown.select("seat", "player", "hands", *HUD_STATS, "af", "note"),
                          hide_index=True, placeholder=show.MISSING, column_config=_HUD,
                          height=show.table_height(max(1, at.height)))
     st.caption("Each opponent's figures are over every hand of theirs in the database, of "

@@ -2,6 +2,8 @@
 of how many chances)."""
 from __future__ import annotations
 
+import html
+
 import polars as pl
 import streamlit as st
 
@@ -16,6 +18,12 @@ table = data.fetch("stat_table", f)
 if not table["chances"].sum():
     st.info("No hands match these filters.")
     st.stop()
+if f.player is not None:
+    noted = data.fetch("notes_on", f.player)
+    if noted:  # your reads of this player (`handlens note add --player NAME ...`)
+        st.html("<b>Your notes</b><ul style='margin: 0.2rem 0 0.6rem 0;'>" + "".join(
+            f"<li>{html.escape(n['text'])} <small>({html.escape(n['site'])}, "
+            f"{n['written_at']:%Y-%m-%d})</small></li>" for n in noted) + "</ul>")
 st.caption("Each stat is done / chances: a stat with no chance is empty, never 0 %. The "
            "definitions are in docs/STATS.md (PokerTracker 4's conventions where known).")
 meaning = {**{k: v[2] for k, v in NAMES.items()}, **{k: v[2] for k, v in FACTORS.items()}}

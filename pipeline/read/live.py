@@ -10,6 +10,7 @@ from datetime import timedelta
 import duckdb
 import polars as pl
 
+from pipeline.read.marks import player_notes
 from pipeline.read.queries import Filters, _rows, in_money
 from pipeline.read.reports import SESSION_GAP_MINUTES
 from pipeline.stats.aggregate import flag_sums, ratios
@@ -94,7 +95,7 @@ def _seats(con: duckdb.DuckDBPyConnection, tables: pl.DataFrame, f: Filters) -> 
     """The opponents at each table's last hand, with their HUD stats over the database."""
     schema = {"table": pl.String, "seat": pl.Int64, "player": pl.String,
               "anonymous": pl.Boolean, "hands": pl.Int64, **{s: pl.Float64 for s in HUD_STATS},
-              "af": pl.Float64}
+              "af": pl.Float64, "note": pl.String}
     if tables.is_empty():
         return pl.DataFrame(schema=schema)
     keys = [f"{s}\x00{h}" for s, h in zip(tables["site"].to_list(), tables["hand_id"].to_list())]
@@ -124,10 +125,14 @@ def _seats(con: duckdb.DuckDBPyConnection, tables: pl.DataFrame, f: Filters) -> 
             row = dict(zip(cols, r))
             found[(row["site"], row["player"])] = {"hands": row["hands"],
                                                    **ratios(row, HUD_STATS)}
+    noted = {who: " · ".join(n["text"] for n in notes)
+             for who, notes in player_notes(con, known).items()}
     out = []
     for site, hand_id, seat, player, anonymous in seated:
         stats = {} if anonymous else found.get((site, player), {})
         out.append({"table": names[f"{site}\x00{hand_id}"], "seat": seat, "player": player,
                     "anonymous": anonymous, "hands": stats.get("hands"),
-                    **{s: stats.get(s) for s in HUD_STATS}, "af": stats.get("af")})
+                    **{s: stats.get(s) for s in HUD_STATS}, "af": stats.get("af"),
+                    "note": None if anonymous else noted.get((site, player))})
     return pl.DataFrame(out, schema=schema, orient="row")
+

@@ -50,6 +50,14 @@ def test_live_follows_a_session_being_written(tmp_path, monkeypatch):
         assert dict(zip(t["player"], t["hands"])) == {p: seen[p] for p in t["player"]}
         assert t["vpip"].is_between(0, 100).all()
 
+    # a read written on one of them shows beside their figures
+    someone = huds[0]["player"][0]
+    assert main(["note", "add", "--player", someone, "folds to 3-bets", "--db", str(db)]) == 0
+    at.run()
+    noted = {p: n for t in _huds(at) for p, n in zip(t["player"], t["note"])}
+    assert noted[someone] == "folds to 3-bets"
+    assert sum(n is not None for n in noted.values()) == 1
+
     live.write(folder, hands)  # the rest of the session arrives
     _import(folder, db)
     at.run()

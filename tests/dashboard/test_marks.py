@@ -71,3 +71,15 @@ def test_the_hand_list_filters_by_tag_and_note(dashboard_db, tmp_path, monkeypat
     at = run_page(db, "hands", monkeypatch, {"player": "*", "game": "cash",
                                              "note": "with a note"})
     assert list(frame(at, "hand_id", "status")["hand_id"]) == [hand_id]
+
+
+def test_a_players_notes_beside_their_stats(dashboard_db, tmp_path, monkeypatch):
+    db = tmp_path / "h.duckdb"
+    shutil.copy(dashboard_db, db)
+    assert main(["note", "add", "--player", "Hero", "--site", "PokerStars", "tilts <late>",
+                 "--db", str(db)]) == 0
+    at = run_page(db, "stats", monkeypatch, {"player": "Hero", "game": "cash"})
+    shown = [e.proto.body for e in at.get("html") if "Your notes" in e.proto.body]
+    assert shown and "tilts &lt;late&gt; <small>(PokerStars" in shown[0]
+    at = run_page(db, "stats", monkeypatch, {"player": "kb_grinder", "game": "cash"})
+    assert not [e for e in at.get("html") if "Your notes" in e.proto.body]
