@@ -41,8 +41,9 @@ def box(r: Replay, actions: dict[int, str]) -> None:
     st.markdown("**Notes and tags**")
     listed = [(n["seq"], f"Note: {n['text']}", n["note_id"]) for n in r.notes]
     tags: dict[int | None, list[str]] = {}
+    auto: dict[int | None, list[str]] = {}
     for t in r.tags:
-        tags.setdefault(t["seq"], []).append(t["tag"])
+        (tags if t["source"] == "user" else auto).setdefault(t["seq"], []).append(t["tag"])
     listed += [(seq, "Tags: " + ", ".join(named), None) for seq, named in tags.items()]
     for seq, text, note_id in sorted(listed, key=lambda x: (x[0] is not None, x[0] or 0)):
         left, right = st.columns([6, 1])
@@ -56,6 +57,9 @@ def box(r: Replay, actions: dict[int, str]) -> None:
                     notes.remove_tags(con, notes.Target(site, hand_id, seq), tags[seq])
             if _write(take_off):
                 st.rerun()
+    for seq, named in sorted(auto.items(), key=lambda x: (x[0] is not None, x[0] or 0)):
+        on = "the hand" if seq is None else f"#{seq} {actions.get(seq, '')}"
+        st.caption(f"Auto-tags on {on}: {', '.join(named)} (`handlens tag auto --help`)")
     if data.dataset_path():
         st.caption("A Parquet dataset is read-only: notes are written to a database.")
         return

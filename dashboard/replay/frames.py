@@ -153,10 +153,12 @@ def _marks(r: Replay) -> dict[int | None, tuple[str, ...]]:
     action's number), or on the first (None: the hand's own)."""
     out: dict[int | None, list[str]] = {}
     tags: dict[int | None, list[str]] = {}
-    for t in r.tags:
-        tags.setdefault(t["seq"], []).append(t["tag"])
+    for t in r.tags:  # (a person's tag and an auto-tag of one name: said once)
+        named = tags.setdefault(t["seq"], [])
+        if t["tag"] not in named:
+            named.append(t["tag"])
     for seq, named in tags.items():
-        out.setdefault(seq, []).append("Tags: " + ", ".join(named))
+        out.setdefault(seq, []).append("Tags: " + ", ".join(sorted(named)))
     for n in r.notes:
         out.setdefault(n["seq"], []).append(f"Note: {n['text']}")
     return {seq: tuple(lines) for seq, lines in out.items()}

@@ -182,6 +182,8 @@ def summary_text(s, where: str) -> str:
                      f"definitions (from their stored rows)")
     if s.audit_findings:
         lines.append(f"between hands   {s.audit_findings:>9,}  findings (handlens audit lists them)")
+    if s.autotag_error:
+        lines.append(f"auto-tags not set: {s.autotag_error}")
     lines.append(f"{s.seconds:.2f} s ({rate:,.0f} hands/s) → {where}")
     if s.preflop_pending:
         lines.append(f"{s.preflop_pending:,} preflop all-in hands stored by a version before "

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from pipeline.cli import about, common
 
@@ -27,12 +28,27 @@ def arguments(tag: argparse.ArgumentParser) -> None:
     about.add_target(listed, required=False)
     listed.add_argument("--tag", help="only this tag")
     common.add_json(listed, "print the tags as one JSON array")
-    for command in (add, remove, listed):
+    auto = sub.add_parser(
+        "auto", help="set the auto-tags afresh from their rules",
+        description="Set the auto-tags afresh over every hand, from the rules file (TOML): "
+                    "by default autotags.toml beside handlens.toml in your config folder "
+                    "if you made one, else the shipped rules (3-bet pot, hero all-in, pot "
+                    "over 50 bb, river call, lost over 30 bb at showdown, failed verdict, "
+                    "between-hands finding). Every import does this too; tags a person "
+                    "set are never touched. Copy the shipped file (--show-rules prints "
+                    "it) to make your own.")
+    auto.add_argument("--rules", type=Path, help="this rules file instead")
+    auto.add_argument("--show-rules", action="store_true",
+                      help="print the rules file in use and where it is, and stop")
+    for command in (add, remove, listed, auto):
         common.add_database(command)
 
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.store import notes
+
+    if args.do == "auto":
+        return _auto(args)
 
     def work(con) -> int:
         if args.do == "list":
@@ -56,3 +72,29 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     return about.run_safely(args, work)
+
+
+def _auto(args: argparse.Namespace) -> int:
+    from pipeline.ingest import autotags
+
+    path = args.rules or autotags.rules_path()
+    try:
+        rules = autotags.read_rules(path)
+    except autotags.RulesError as exc:
+        common.say(str(exc))
+        return common.REFUSED
+    if args.show_rules:
+        common.say(f"the rules in use: {path}")
+        print(path.read_text("utf-8"), end="")
+        return 0
+    store = common.open_store(args.db, args.wait)
+    try:
+        counts = autotags.apply(store.con, rules)
+    finally:
+        store.close()
+    width = max((len(t) for t in counts), default=0)
+    for tag, n in counts.items():
+        print(f"{tag:<{width}}  {n:>8,}")
+    common.say(f"{sum(counts.values()):,} auto-tags set from {path}")
+    return 0
+

@@ -64,6 +64,8 @@ class Summary:
     preflop_pending: int = 0  # preflop all-in hands whose equity `handlens equity` computes
     audit_findings: int = 0  # findings between hands, over the whole database
     restated: int = 0  # stored hands whose stat flags an earlier handlens wrote, made again
+    autotagged: int = 0  # tags the auto-tag rules set (pipeline/ingest/autotags.py)
+    autotag_error: str | None = None  # why the rules could not be applied
 
     def unreadable(self, path: str, why: str) -> None:
         """A path that could not be read: a file, or a folder that could not be listed
@@ -88,7 +90,18 @@ class Summary:
                                    for p, r in self.folders_unreadable],
             "preflop_equity_pending": self.preflop_pending,
             "audit_findings": self.audit_findings, "restated": self.restated,
+            "autotagged": self.autotagged, "autotag_error": self.autotag_error,
         }
+
+
+def autotag(con, summary: Summary) -> None:
+    """Set the auto-tags afresh (after the audit: a rule may ask for its findings); a
+    rules file that cannot be used is said in the summary, the import stands."""
+    from pipeline.ingest import autotags
+    try:
+        summary.autotagged = sum(autotags.apply(con).values())
+    except autotags.RulesError as exc:
+        summary.autotag_error = str(exc)
 
 
 def by_count(counts: Counter) -> list[tuple[str, int]]:
@@ -161,6 +174,7 @@ class Importer:
             self._run_pool(job, head, units)
         if self.verify and self.audit:  # the hands between them, over the whole database
             self.summary.audit_findings = audit.store(self.store.con)[1]
+            autotag(self.store.con, self.summary)
         self.summary.seconds = time.perf_counter() - start
         if self.stats:
             self.summary.preflop_pending = preflop_equity.pending(self.store.con)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from pipeline.ingest.importer import Importer, Summary
+from pipeline.ingest.importer import Importer, Summary, autotag
 
 POLL = 5.0  # seconds between looks through every folder
 SETTLE = 0.5  # seconds events are gathered into one batch
@@ -142,10 +142,11 @@ class Watcher:
         store = Store(self.db, threads=1, wait=self.wait, waiting=self.waiting)
         try:
             findings = audit.store(store.con)[1]
+            summary = Summary(audit_findings=findings)
+            autotag(store.con, summary)
         finally:
             store.close()
         self._unaudited = False
-        summary = Summary(audit_findings=findings)
         self.on_batch(Batch(datetime.now(), [], summary, audited=True))
         return findings
 

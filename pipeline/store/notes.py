@@ -99,8 +99,9 @@ def remove_note(con: duckdb.DuckDBPyConnection, note_id: int) -> None:
 
 def add_tags(con: duckdb.DuckDBPyConnection, target: Target, tags: list[str],
              source: str = USER) -> list[str]:
-    """Set the tags on the target; those it did not have yet."""
-    have = set(tags_of(con, target))
+    """Set the tags on the target; those it did not have yet from this source (a
+    person's tag stands beside an auto-tag of the same name, and outlives it)."""
+    have = set(tags_of(con, target, source))
     new = [t for t in dict.fromkeys(t.strip() for t in tags) if t and t not in have]
     for tag in new:
         con.execute("INSERT INTO tags VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -109,22 +110,27 @@ def add_tags(con: duckdb.DuckDBPyConnection, target: Target, tags: list[str],
     return new
 
 
-def remove_tags(con: duckdb.DuckDBPyConnection, target: Target, tags: list[str]) -> list[str]:
-    """Take the tags off the target; those it had."""
+def remove_tags(con: duckdb.DuckDBPyConnection, target: Target, tags: list[str],
+                source: str = USER) -> list[str]:
+    """Take the tags (of ``source``: a person's) off the target; those it had. An
+    auto-tag goes when its rule no longer holds (pipeline/ingest/autotags.py)."""
     gone = []
     for tag in dict.fromkeys(tags):
-        rows = con.execute(f"DELETE FROM tags WHERE {_SAME} AND tag = ? RETURNING tag",
-                           [target.site, target.hand_id, target.seq, target.player,
-                            tag]).fetchall()
+        rows = con.execute(f"DELETE FROM tags WHERE {_SAME} AND tag = ? AND source = ?"
+                           " RETURNING tag", [target.site, target.hand_id, target.seq,
+                                              target.player, tag, source]).fetchall()
         if rows:
             gone.append(tag)
     return gone
 
 
-def tags_of(con: duckdb.DuckDBPyConnection, target: Target) -> list[str]:
+def tags_of(con: duckdb.DuckDBPyConnection, target: Target,
+            source: str | None = None) -> list[str]:
+    """The target's tags (set by ``source`` only, if given)."""
     return [t for (t,) in con.execute(
-        f"SELECT tag FROM tags WHERE {_SAME} ORDER BY tagged_at, tag",
-        [target.site, target.hand_id, target.seq, target.player]).fetchall()]
+        f"SELECT tag FROM tags WHERE {_SAME} AND (? IS NULL OR source = ?)"
+        " ORDER BY tagged_at, tag",
+        [target.site, target.hand_id, target.seq, target.player, source, source]).fetchall()]
 
 
 def _about(target: Target | None, of_hand: bool) -> tuple[str, list]:
