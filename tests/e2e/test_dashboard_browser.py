@@ -307,6 +307,7 @@ return {pot: pot ? pot.textContent : '',
         board: document.querySelectorAll('.middle .card').length,
         runs: document.querySelectorAll('.middle .run').length,
         text: document.getElementById('text').textContent,
+        lines: document.getElementById('lines').textContent,
         counter: document.getElementById('counter').textContent};
 """
 
@@ -321,7 +322,9 @@ def _step_through(driver, url: str, shot: str | None, shot_at=None) -> list[dict
         driver.set_window_size(1280, 1000)
     _load(driver, url, "Hands")
     _no_exception(driver)
-    table = driver.find_element(By.CSS_SELECTOR, "iframe")
+    from selenium.webdriver.support.ui import WebDriverWait
+    table = WebDriverWait(driver, 30, poll_frequency=0.2).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "iframe"))[0]
     driver.execute_script("arguments[0].scrollIntoView()", table)
     driver.switch_to.frame(table)
     try:
@@ -481,3 +484,30 @@ def test_the_hand_list_shows_every_value_whole(server, narrow, path):
            if h.split()[:1] and h.split()[0] in text_columns
            and w + PADDING > WIDTHS[h.split()[0]]]
     assert not cut, cut
+
+
+def test_a_note_shows_in_the_table_at_its_action(dashboard_db, browser, tmp_path):
+    """A note written on a river call (`handlens note`) is shown in the table at that
+    action's frame, and at no other (screenshot: replayer_note.png)."""
+    import shutil
+
+    from pipeline.cli.main import main
+    from support.common import query
+
+    db = tmp_path / "noted.duckdb"
+    shutil.copy(dashboard_db, db)
+    (site, hand_id, seq, player), = query(db, """
+        SELECT site, hand_id, seq, player FROM actions WHERE street = 4 AND kind = 'call'
+        ORDER BY site, hand_id, seq LIMIT 1""")
+    assert main(["note", "add", "--hand", f"{site}:{hand_id}", "--action", str(seq),
+                 "thin: the river bet is half the pot", "--db", str(db)]) == 0
+    proc, base = start_dashboard(db, tmp_path / "server.log")
+    try:
+        seen = _step_through(browser, base + f"hands?hand={site}%3A{hand_id}",
+                             "replayer_note.png" if _shots() else None,
+                             lambda state: "Note: " in state["lines"])
+    finally:
+        stop(proc)
+    noted = [s for s in seen if "Note: thin: the river bet is half the pot" in s["lines"]]
+    assert len(noted) == 1 and noted[0]["text"].startswith(f"{player} calls")
+
