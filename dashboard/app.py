@@ -34,6 +34,8 @@ PAGES = {
         st.Page("views/positions.py", title="Positions", icon=":material/event_seat:"),
         st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
         st.Page("views/hands.py", title="Hands", icon=":material/playing_cards:"),
+        st.Page("views/review.py", title="Review", icon=":material/rate_review:",
+                url_path="review"),
         st.Page("views/reports.py", title="Reports", icon=":material/date_range:"),
         st.Page("views/tournaments.py", title="Tournaments", icon=":material/emoji_events:"),
     ],

@@ -14,7 +14,7 @@ from dashboard.replay.steps import Replay
 WRITE_WAIT = 10.0  # seconds a note waits for an import or a watch to finish its batch
 
 
-def _write(work) -> bool:
+def write(work) -> bool:
     """Run ``work(con, notes)`` on a writer's connection, then let go of the file;
     False (and said) if an import held it all the while."""
     from pipeline.store import notes
@@ -55,7 +55,7 @@ def box(r: Replay, actions: dict[int, str]) -> None:
                     notes.remove_note(con, note_id)
                 else:
                     notes.remove_tags(con, notes.Target(site, hand_id, seq), tags[seq])
-            if _write(take_off):
+            if write(take_off):
                 st.rerun()
     for seq, named in sorted(auto.items(), key=lambda x: (x[0] is not None, x[0] or 0)):
         on = "the hand" if seq is None else f"#{seq} {actions.get(seq, '')}"
@@ -82,5 +82,5 @@ def box(r: Replay, actions: dict[int, str]) -> None:
                 if text.strip():
                     notes.add_note(con, target, text)
                 notes.add_tags(con, target, new_tags)
-            if _write(save):
+            if write(save):
                 st.rerun()

@@ -10,15 +10,16 @@ from pipeline.cli import common
 
 NAME = "dashboard"
 HELP = "open the dashboard (Streamlit) over a database"
-DESCRIPTION = ("Serve the dashboard over the database. Its pages: Overview (the winnings "
-               "graph), Live (the session being played: its tables, the opponents' HUD "
-               "figures, the last hands), Stats, Positions, Starting hands, Hands (the hand list and the "
-               "replayer), Reports, Tournaments, Compare players, Verification (verdicts, "
-               "findings and what lies between hands) and Import (the only page that "
-               "writes). Pages read the database read-only and keep working while an "
-               "import or a watch writes; with --watch, this command runs `handlens watch` "
-               "beside the dashboard. Open the address it prints in a browser; Ctrl-C "
-               "stops it.")
+DESCRIPTION = (
+    "Serve the dashboard over the database. Its pages: Overview (the winnings graph), "
+    "Live (the session being played: its tables, the opponents' HUD figures, the last "
+    "hands), Stats, Positions, Starting hands, Hands (the hand list and the replayer), "
+    "Review (a queue of tagged hands, one by one), Reports, Tournaments, Compare "
+    "players, Verification (verdicts, findings and what lies between hands) and Import. "
+    "The pages read the database and keep working while an import or a watch writes; "
+    "only the Import page and the replayer's notes and tags write. With --watch, this "
+    "command runs `handlens watch` beside the dashboard. Open the address it prints in "
+    "a browser; Ctrl-C stops it.")
 
 
 def arguments(dash: argparse.ArgumentParser) -> None:

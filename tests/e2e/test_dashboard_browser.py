@@ -20,7 +20,8 @@ PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
          ("reports", "Reports", "reports"), ("tournaments", "Tournaments", "tournaments"),
          ("compare", "Compare players", "compare"),
          ("hands?hand=PokerStars%3A240000000003", "Hands", "hands"),
-         ("verification", "Verification", "verification"), ("import", "Import", "import"))
+         ("verification", "Verification", "verification"), ("import", "Import", "import"),
+         ("review?player=Hero&game=cash", "Review", "review"))
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(
     not (CHROMIUM.exists() and DRIVER.exists()),
@@ -88,7 +89,7 @@ def test_page_renders(server, browser, path, title, name):
             "starting_hands": "Hands of one class", "hands": "As the room wrote it",
             "verification": "Findings by code", "import": "Hand-history files",
             "stats": "Postflop", "reports": "By", "compare": "Preflop",
-            "tournaments": "Each tournament"}[name] in body
+            "tournaments": "Each tournament", "review": "reviewed"}[name] in body
     if os.environ.get("HANDLENS_SCREENSHOTS") == "1":  # the whole page, in one picture
         height = browser.execute_script(
             "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
@@ -139,7 +140,7 @@ NARROW_PAGES = (
     ("hands?game=cash", "Hands"), ("hands?player=*&game=tournament", "Hands"),
     ("reports?game=cash", "Reports"), ("compare?game=cash", "Compare players"),
     ("verification?game=cash", "Verification"), ("import", "Import"),
-    ("live?player=Hero&game=cash", "Live"),
+    ("live?player=Hero&game=cash", "Live"), ("review?player=Hero&game=cash", "Review"),
     (f"hands?game=cash&hand=PokerStars%3A{FAILED_HAND}", "Hands"))
 
 
@@ -510,4 +511,35 @@ def test_a_note_shows_in_the_table_at_its_action(dashboard_db, browser, tmp_path
         stop(proc)
     noted = [s for s in seen if "Note: thin: the river bet is half the pot" in s["lines"]]
     assert len(noted) == 1 and noted[0]["text"].startswith(f"{player} calls")
+
+
+def test_review_keys_mark_and_go_on(dashboard_db, browser, tmp_path):
+    """On the Review page, the key n marks the hand reviewed and shows the next."""
+    import re
+    import shutil
+
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    db = tmp_path / "review.duckdb"
+    shutil.copy(dashboard_db, db)
+    proc, base = start_dashboard(db, tmp_path / "server.log")
+    try:
+        _load(browser, base + "review?player=Hero&game=cash&queue=3-bet+pot", "Review")
+
+        def reviewed(d) -> int:
+            m = re.search(r"([\d,]+) of [\d,]+ reviewed",
+                          d.find_element(By.TAG_NAME, "body").text)
+            return int(m.group(1).replace(",", "")) if m else -1
+
+        assert reviewed(browser) == 0
+        browser.find_element(By.TAG_NAME, "h1").click()  # the page has the focus
+        ActionChains(browser).send_keys("n").perform()
+        WebDriverWait(browser, 30, poll_frequency=0.2).until(lambda d: reviewed(d) == 1)
+        _no_exception(browser)
+    finally:
+        stop(proc)
+    from support.common import query
+    assert query(db, "SELECT count(*) FROM tags WHERE tag = 'reviewed'") == [(1,)]
 
