@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import streamlit as st
-import streamlit.components.v1 as components
 
 from dashboard import data, marks, show
 from dashboard.replay.replayer import replayer
@@ -84,8 +83,8 @@ skip.button(SKIP, key="review_skip", width="stretch", disabled=i + 1 >= len(todo
 right.button(NEXT, key="review_next", type="primary", width="stretch", on_click=_reviewed,
              args=(at, todo[i + 1] if i + 1 < len(todo) else None))
 # n, s, p on the page press those buttons (the replayer's table keeps its own keys)
-components.html(f"""<script>
-const doc = window.parent.document;
+st.html(f"""<script>
+const doc = document;
 if (!doc.handlensReviewKeys) {{
   doc.handlensReviewKeys = true;
   doc.addEventListener('keydown', e => {{
@@ -96,7 +95,7 @@ if (!doc.handlensReviewKeys) {{
     if (button) {{ e.preventDefault(); button.click(); }}
   }});
 }}
-</script>""", height=0)
+</script>""", unsafe_allow_javascript=True)
 site, _, hand_id = at.partition(":")
 r = data.fetch("replay", site, hand_id)
 if r is None:
