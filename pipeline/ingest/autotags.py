@@ -18,7 +18,7 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.stats.catalogue import BIT
+from pipeline.stats.pot_types import POT_TYPES
 
 SHIPPED = Path(__file__).with_name("autotags.toml")
 RULES_ENV = "HANDLENS_AUTOTAGS"
@@ -27,17 +27,7 @@ STREETS = {"preflop": 1, "flop": 2, "turn": 3, "river": 4}
 VERDICTS = ("ok", "warning", "failed", "unverifiable")
 
 
-def _any(bit: int) -> str:
-    return ("EXISTS (SELECT 1 FROM hand_players o WHERE o.site = h.site AND o.hand_id ="
-            f" h.hand_id AND o.dones IS NOT NULL AND (o.dones & {bit}) <> 0)")
-
-
-POTS = {
-    "walk or limped": f"NOT {_any(BIT['pfr'])}",
-    "raised": f"{_any(BIT['pfr'])} AND NOT {_any(BIT['three_bet'])}",
-    "3-bet": f"{_any(BIT['three_bet'])} AND NOT {_any(BIT['four_bet'])}",
-    "4-bet or more": _any(BIT["four_bet"]),
-}
+POTS = POT_TYPES
 # condition -> (the values it takes, its SQL over the hand h and the hero's row s)
 CONDITIONS = {
     "pot": (tuple(POTS), None),

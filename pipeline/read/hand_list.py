@@ -10,9 +10,9 @@ import duckdb
 import polars as pl
 
 from pipeline.read.queries import STAKES, Filters, hand_where, needs_hands, player_where
-from pipeline.stats.catalogue import BIT
+from pipeline.stats.pot_types import POT_TYPES as POT_SQL
 
-POT_TYPES = ("walk or limped", "raised", "3-bet", "4-bet or more")
+POT_TYPES = tuple(POT_SQL)
 STREETS_REACHED = ("flop", "turn", "river", "showdown")
 SORTS = {"time": "played_at", "net": "net_bb", "pot": "pot_bb"}
 
@@ -36,17 +36,6 @@ class HandQuery:
     descending: bool = True
 
 
-def _any_flag(bit: int) -> str:
-    return ("EXISTS (SELECT 1 FROM player_hand_flags o WHERE o.site = h.site"
-            f" AND o.hand_id = h.hand_id AND (o.dones & {bit}) <> 0)")
-
-
-_POT_TYPE = {
-    "walk or limped": f"NOT {_any_flag(BIT['pfr'])}",
-    "raised": f"{_any_flag(BIT['pfr'])} AND NOT {_any_flag(BIT['three_bet'])}",
-    "3-bet": f"{_any_flag(BIT['three_bet'])} AND NOT {_any_flag(BIT['four_bet'])}",
-    "4-bet or more": _any_flag(BIT["four_bet"]),
-}
 _BOARD_CARDS = "coalesce(length(h.board) + 1, 0) // 3"
 _REACHED = {"flop": f"{_BOARD_CARDS} >= 3", "turn": f"{_BOARD_CARDS} >= 4",
             "river": f"{_BOARD_CARDS} >= 5",
@@ -70,7 +59,7 @@ def _conditions(q: HandQuery, player: bool) -> tuple[list[str], list]:
         parts.append("s.wsd_chance = ?")
         params.append(q.showdown)
     if q.pot_type is not None:
-        parts.append(f"({_POT_TYPE[q.pot_type]})")
+        parts.append(f"({POT_SQL[q.pot_type]})")
     if q.all_in is not None:
         parts.append(("" if q.all_in else "NOT ")
                      + "EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site"
