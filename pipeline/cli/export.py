@@ -17,8 +17,10 @@ DESCRIPTION = (
     "partitioned by room and month; csv: one file per table. phh: the hands themselves in "
     "the Poker Hand History standard (pokerkit reads it), read again from their files, "
     "one OUT/ROOM/MONTH.phhs per room and month; hands PHH cannot express (dead blinds, "
-    "run it twice, other games, ...) are skipped and counted by reason. The filters are "
-    "those of stats and the dashboard; with none, every hand.")
+    "run it twice, other games, ...) are skipped and counted by reason. forum: each hand "
+    "as markdown for a forum post (stacks and actions in big blinds, or in money with "
+    "--money; the result at the end), printed, or one OUT/SITE-ID.md each. The filters "
+    "are those of stats and the dashboard, and --hand; with none, every hand.")
 
 
 def arguments(ex: argparse.ArgumentParser) -> None:
@@ -27,7 +29,12 @@ def arguments(ex: argparse.ArgumentParser) -> None:
 
     common.add_database(ex)
     ex.add_argument("--format", required=True, choices=FORMATS, help="what to write")
-    ex.add_argument("--out", required=True, type=Path, help="folder to write into")
+    ex.add_argument("--out", type=Path,
+                    help="folder to write into (forum: print the hands when not given)")
+    ex.add_argument("--hand", action="append", default=[], metavar="SITE:ID",
+                    help="only this hand (ID alone where one room has it); repeatable")
+    ex.add_argument("--money", action="store_true",
+                    help="forum: amounts in the hand's money, not in big blinds")
     ex.add_argument("--player", help="only hands this player was dealt into")
     common.add_dates(ex)
     ex.add_argument("--room", action="append", default=[], metavar="ROOM",
@@ -42,14 +49,19 @@ def arguments(ex: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.export.hands import export
+    from pipeline.export.hands import TEXTS, export
     from pipeline.read.queries import Filters
 
     filters = Filters(player=args.player, kind=args.kind, since=args.since, until=args.until,
                       sites=tuple(args.room), stakes=tuple(args.stakes))
+    if args.out is None and args.format not in TEXTS:
+        common.say(f"--format {args.format} writes a folder: give --out DIR")
+        return common.REFUSED
     started = time.perf_counter()
     con = common.open_db(args.db, args.wait)
     try:
+        if args.format in TEXTS:
+            return _texts(con, args, filters)
         done = export(con, args.out, args.format, filters, tuple(args.status))
     finally:
         con.close()
@@ -63,3 +75,33 @@ def run(args: argparse.Namespace) -> int:
     print(f"{done.hands:,} hands → {args.out} ({args.format}, "
           f"{time.perf_counter() - started:.1f} s)")
     return 0
+
+
+def _texts(con, args: argparse.Namespace, filters) -> int:
+    """One hand's text each (forum): the hands named, or those the filters choose."""
+    from pipeline.export.forum import forum
+    from pipeline.export.hands import chosen_hands
+    from pipeline.store.notes import NotFound, hand
+
+    try:
+        keys = [(t.site, t.hand_id) for t in (hand(con, ref) for ref in args.hand)]
+    except NotFound as exc:
+        common.say(str(exc))
+        return 1
+    if not keys:
+        keys = chosen_hands(con, filters, tuple(args.status))
+    if not keys:
+        common.say("no hand matches")
+        return 1
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+    for site, hand_id in keys:
+        text = forum(con, site, hand_id, in_bb=not args.money)
+        if args.out is None:
+            print(text)
+        else:
+            (args.out / f"{site}-{hand_id}.md").write_text(text, "utf-8")
+    if args.out is not None:
+        common.say(f"{len(keys):,} hands → {args.out} ({args.format})")
+    return 0
+

@@ -31,7 +31,8 @@ from pipeline.read.queries import Filters, hand_where
 # the tables keyed by (site, hand_id), the hands first
 TABLES = ("hands", "hand_players", "actions", "collections", "showdowns", "verdicts",
           "findings", "player_hand_stats", "tournament_finishes", "hand_copies")
-FORMATS = ("parquet", "csv", "phh")
+FORMATS = ("parquet", "csv", "phh", "forum")
+TEXTS = ("forum",)  # one hand's text each, printed or written OUT/SITE-ID.md
 
 
 @dataclass
@@ -62,6 +63,18 @@ def _chosen(con: duckdb.DuckDBPyConnection, filters: Filters,
                         'unknown') AS month
         FROM hands h LEFT JOIN verdicts v USING (site, hand_id)
         WHERE {where}""", params).fetchall()
+
+
+def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
+                 statuses: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(site, hand_id) of the hands the filters choose, in the order played."""
+    _chosen(con, filters, statuses)
+    try:
+        return con.execute("""SELECT e.site, e.hand_id FROM export_hands e
+            JOIN hands h USING (site, hand_id)
+            ORDER BY coalesce(h.played_at_utc, h.played_at), e.site, e.hand_id""").fetchall()
+    finally:
+        con.execute("DROP TABLE IF EXISTS export_hands").fetchall()
 
 
 def _quoted(path: Path) -> str:
