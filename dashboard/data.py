@@ -28,6 +28,7 @@ import streamlit as st
 from dashboard.replay import steps
 from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
+from pipeline.export import forum
 from pipeline.dataset.views import add_audit, cursor, open_dataset
 from pipeline.read import drift, hand_list, live, marks, queries, reports, tournaments
 from pipeline.store.database import DatabaseBusy
@@ -50,6 +51,7 @@ QUERIES = {
     "hand_list": hand_list.hand_list,
     "tag_names": hand_list.tag_names,
     "notes_on": marks.notes_on,
+    "forum": forum.forum,
     "verification": queries.verification,
     "stat_table": reports.stat_table,
     "compare": reports.compare,

@@ -162,15 +162,33 @@ def runout_shares(site: str, hand_id: str, source: str, _frames: list, _hole: di
     return runout.equities(_frames, _hole)
 
 
-def table(r: Replay, hero: str | None = None) -> None:
-    """The hand as a table in an iframe that steps through it without the server."""
+def table(r: Replay, hero: str | None = None) -> str:
+    """The hand as a table in an iframe that steps through it without the server; the
+    document (one self-contained HTML file: it fetches nothing)."""
     built = frames.build(r)
     hole = {p["player"]: p["hole_cards"] for p in r.players}
     shares = runout_shares(r.hand["site"], r.hand["hand_id"], r.source, built, hole)
     h = r.hand
-    st.iframe(table_view.document(built, r.players, h["currency"], h["max_seats"],
-                                  h["button_seat"], hero or hero_of(r), shares),
-              height="content")
+    document = table_view.document(built, r.players, h["currency"], h["max_seats"],
+                                   h["button_seat"], hero or hero_of(r), shares)
+    st.iframe(document, height="content")
+    return document
+
+
+def _share(r: Replay, document: str) -> None:
+    """The hand to take elsewhere: the table as one HTML file (no server, no network),
+    and a forum post (pipeline/export/forum.py, as `export --format forum` writes it)."""
+    from dashboard import data
+    name = f"{r.hand['site']}-{r.hand['hand_id']}"
+    left, right, _ = st.columns([1, 1, 2])
+    left.download_button("Share: the table (.html)", document, file_name=f"{name}.html",
+                         mime="text/html", key=f"share_html_{name}", width="stretch",
+                         help="One file that replays the hand in any browser, offline.")
+    right.download_button("Share: a forum post (.md)",
+                          data.fetch("forum", r.hand["site"], r.hand["hand_id"]),
+                          file_name=f"{name}.md", mime="text/markdown",
+                          key=f"share_md_{name}", width="stretch",
+                          help="The hand in markdown, amounts in big blinds, the result last.")
 
 
 def _verdict(r: Replay) -> None:
@@ -191,7 +209,8 @@ def replayer(r: Replay, hero: str | None = None) -> None:
     actions street by street, the raw text. ``hero``: the player drawn at the bottom
     (the hand's hero by default)."""
     _header(r)
-    table(r, hero)
+    document = table(r, hero)
+    _share(r, document)
     _verdict(r)
     from dashboard import marks  # (it writes: loaded where the replayer is drawn)
     marks.box(r, {a["seq"]: f"{a['player']} {_phrase(a)}" for step in r.steps

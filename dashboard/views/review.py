@@ -2,7 +2,7 @@
 tag (one you set, or an auto-tag: "failed verdict", "river call", ...), or every hand
 of the sidebar's filters — each marked reviewed once seen (a "reviewed" tag in the
 database), so the queue starts where you left it, in this session or the next.
-Keys: n marks reviewed and goes on, s skips, p goes back."""
+Keys (the buttons' own shortcuts): n marks reviewed and goes on, s skips, p goes back."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -75,27 +75,13 @@ def _reviewed(key: str, following: str | None) -> None:
 
 left, middle, skip, right = st.columns([1, 2, 1, 1])
 left.button(BACK, key="review_back", width="stretch", disabled=i == 0, on_click=_go,
-            args=(todo[i - 1] if i else at,))
+            args=(todo[i - 1] if i else at,), shortcut="p")
 middle.caption(f"Hand {i + 1:,} of {len(todo):,} to review · keys: n reviewed and next, "
                "s skip, p back")
 skip.button(SKIP, key="review_skip", width="stretch", disabled=i + 1 >= len(todo),
-            on_click=_go, args=(todo[i + 1] if i + 1 < len(todo) else at,))
+            on_click=_go, args=(todo[i + 1] if i + 1 < len(todo) else at,), shortcut="s")
 right.button(NEXT, key="review_next", type="primary", width="stretch", on_click=_reviewed,
-             args=(at, todo[i + 1] if i + 1 < len(todo) else None))
-# n, s, p on the page press those buttons (the replayer's table keeps its own keys)
-st.html(f"""<script>
-const doc = document;
-if (!doc.handlensReviewKeys) {{
-  doc.handlensReviewKeys = true;
-  doc.addEventListener('keydown', e => {{
-    if (e.target.closest('input, textarea, [contenteditable]')) return;
-    const label = {{n: {NEXT!r}, s: {SKIP!r}, p: {BACK!r}}}[e.key];
-    const button = label && [...doc.querySelectorAll('button')]
-      .find(b => b.innerText.trim() === label && !b.disabled);
-    if (button) {{ e.preventDefault(); button.click(); }}
-  }});
-}}
-</script>""", unsafe_allow_javascript=True)
+             args=(at, todo[i + 1] if i + 1 < len(todo) else None), shortcut="n")
 site, _, hand_id = at.partition(":")
 r = data.fetch("replay", site, hand_id)
 if r is None:

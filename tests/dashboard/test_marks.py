@@ -85,3 +85,12 @@ def test_a_players_notes_beside_their_stats(dashboard_db, tmp_path, monkeypatch)
     assert shown and "tilts &lt;late&gt; <small>(PokerStars" in shown[0]
     at = run_page(db, "stats", monkeypatch, {"player": "kb_grinder", "game": "cash"})
     assert not [e for e in at.get("html") if "Your notes" in e.proto.body]
+
+
+def test_the_replayer_shares_the_hand(dashboard_db, monkeypatch):
+    """Two downloads: the table as one HTML file, the hand as a forum post."""
+    (site, hand_id), = sql(dashboard_db, "SELECT site, hand_id FROM hands WHERE supported"
+                                         " ORDER BY site, hand_id LIMIT 1")
+    at = run_page(dashboard_db, "hands", monkeypatch, {"hand": f"{site}:{hand_id}"})
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == ["Share: the table (.html)", "Share: a forum post (.md)"]
