@@ -40,6 +40,7 @@ PAGES = {
         st.Page("views/tournaments.py", title="Tournaments", icon=":material/emoji_events:"),
     ],
     "Coach and auditor": [
+        st.Page("views/coach.py", title="Coach", icon=":material/school:", url_path="coach"),
         st.Page("views/compare.py", title="Compare players", icon=":material/group:"),
         st.Page("views/verification.py", title="Verification", icon=":material/verified:"),
     ],
@@ -63,7 +64,7 @@ def _wait_for_the_import() -> None:
 
 st.set_page_config(page_title="handlens", page_icon=":material/playing_cards:",
                    layout="wide")
-page = st.navigation(PAGES)
+page = st.navigation(PAGES, expanded=True)  # every page named, none behind "View more"
 # narrower side margins than Streamlit's wide layout (5 rem): the hand lists and the
 # findings keep every column whole beside the sidebar at 1280 pixels
 st.html("<style>[data-testid='stMainBlockContainer'] {padding-left: 2rem; "

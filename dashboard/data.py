@@ -30,7 +30,8 @@ from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
 from pipeline.export import forum
 from pipeline.dataset.views import add_audit, cursor, open_dataset
-from pipeline.read import drift, hand_list, live, marks, queries, reports, tournaments
+from pipeline.read import (drift, hand_list, live, marks, queries, report_card, reports,
+                           tournaments)
 from pipeline.store.database import DatabaseBusy
 
 DB_ENV = "HANDLENS_DB"
@@ -52,6 +53,7 @@ QUERIES = {
     "tag_names": hand_list.tag_names,
     "notes_on": marks.notes_on,
     "forum": forum.forum,
+    "report_card": report_card.report_card,
     "verification": queries.verification,
     "stat_table": reports.stat_table,
     "compare": reports.compare,

@@ -21,7 +21,8 @@ PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
          ("compare", "Compare players", "compare"),
          ("hands?hand=PokerStars%3A240000000003", "Hands", "hands"),
          ("verification", "Verification", "verification"), ("import", "Import", "import"),
-         ("review?player=Hero&game=cash", "Review", "review"))
+         ("review?player=Hero&game=cash", "Review", "review"),
+         ("coach?player=Hero&game=cash", "Coach", "coach"))
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(
     not (CHROMIUM.exists() and DRIVER.exists()),
@@ -89,7 +90,8 @@ def test_page_renders(server, browser, path, title, name):
             "starting_hands": "Hands of one class", "hands": "As the room wrote it",
             "verification": "Findings by code", "import": "Hand-history files",
             "stats": "Postflop", "reports": "By", "compare": "Preflop",
-            "tournaments": "Each tournament", "review": "reviewed"}[name] in body
+            "tournaments": "Each tournament", "review": "reviewed",
+            "coach": "Month by month"}[name] in body
     if os.environ.get("HANDLENS_SCREENSHOTS") == "1":  # the whole page, in one picture
         height = browser.execute_script(
             "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
@@ -141,6 +143,7 @@ NARROW_PAGES = (
     ("reports?game=cash", "Reports"), ("compare?game=cash", "Compare players"),
     ("verification?game=cash", "Verification"), ("import", "Import"),
     ("live?player=Hero&game=cash", "Live"), ("review?player=Hero&game=cash", "Review"),
+    ("coach?player=Hero&game=cash", "Coach"),
     (f"hands?game=cash&hand=PokerStars%3A{FAILED_HAND}", "Hands"))
 
 
