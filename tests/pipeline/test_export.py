@@ -13,7 +13,7 @@ import polars as pl
 import pytest
 
 from support.common import import_paths, query
-from pipeline.export.hands import TABLES
+from pipeline.export.hands import MARKS, TABLES
 
 HANDLENS = Path(sys.executable).with_name("handlens")
 # a money column of each table, summed to compare (None: count rows only)
@@ -107,7 +107,7 @@ def test_a_player_and_dates(sample_db, tmp_path):
 def test_csv_one_file_per_table(sample_db, tmp_path):
     out = tmp_path / "csv"
     _export(sample_db, out, "--format", "csv")
-    assert sorted(p.name for p in out.iterdir()) == sorted(f"{t}.csv" for t in TABLES)
+    assert sorted(p.name for p in out.iterdir()) == sorted(f"{t}.csv" for t in TABLES + MARKS)
     for table in TABLES:
         want = _in_db(sample_db, table)
         money = MONEY[table]
