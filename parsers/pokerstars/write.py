@@ -1,7 +1,8 @@
-"""Hand → PokerStars text: the inverse of parsers.pokerstars, for simulated hands.
+"""Hand → PokerStars text: the inverse of parsers.pokerstars, for simulated hands and
+for any room's hand made PokerStars-shaped (parsers/pokerstars/convert.py).
 
-Writes what PokerStars writes, line for line, so that a simulated hand can be read
-back by the same grammar a real one is.
+Writes what PokerStars writes, line for line, so that a hand can be read back by the
+same grammar a real one is.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ _LIMIT = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit",
           Structure.PL_PRE_NL_POST: "Pot Limit Pre-Flop, No Limit Post-Flop"}
 _POSTS = {Kind.POST_SB: "posts small blind", Kind.POST_BB: "posts big blind",
           Kind.POST_SB_BB: "posts small & big blinds", Kind.POST_ANTE: "posts the ante",
-          Kind.POST_STRADDLE: "posts straddle", Kind.POST_BUTTON_BLIND: "posts button blind"}
+          Kind.POST_STRADDLE: "posts straddle", Kind.POST_BUTTON_BLIND: "posts button blind",
+          Kind.POST_DEAD: "posts dead blind"}
 _RUN_WORDS = ("FIRST", "SECOND", "THIRD")
 _STREET_NAMES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _STREET_CARDS = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
@@ -26,13 +28,19 @@ _FOLDED = {Street.PREDEAL: "folded before Flop", Street.PREFLOP: "folded before 
 _SYMBOLS = {code: symbol for symbol, code in CURRENCY_BY_SYMBOL.items()}
 
 
+def money_text(amount: Decimal, currency: str | None) -> str:
+    """An amount as PokerStars writes it: "$1", "€0.25", "1500" (chips, play money and
+    currencies without a sign of their own)."""
+    text = str(int(amount)) if amount == amount.to_integral_value() else f"{amount:.2f}"
+    return _SYMBOLS.get(currency or "", "") + text
+
+
 def write_hand(hand: Hand) -> str:
     """One hand as PokerStars writes it (LF line ends, no trailing blank lines)."""
-    cash = hand.currency != "chips"
+    currency = hand.currency
 
     def m(amount: Decimal) -> str:
-        text = str(int(amount)) if amount == amount.to_integral_value() else f"{amount:.2f}"
-        return ("$" + text) if cash else text
+        return money_text(amount, currency)
 
     st = hand.stakes
     low, high = (st.small_bet, st.big_bet) if hand.structure == Structure.FIXED_LIMIT \
@@ -42,13 +50,19 @@ def write_hand(hand: Hand) -> str:
     if hand.tournament_id:
         head = (f"PokerStars Hand #{hand.hand_id}: Tournament #{hand.tournament_id}, "
                 f"{hand.buy_in} {game} - Level {hand.tournament_level} ({m(low)}/{m(high)})")
-        table = f"{hand.tournament_id} 1"
+        table = (hand.table if hand.table and hand.table.startswith(f"{hand.tournament_id} ")
+                 else f"{hand.tournament_id} 1")
     else:
-        head = f"PokerStars Hand #{hand.hand_id}:  {game} ({m(low)}/{m(high)} USD)"
+        code = "" if currency == "play" else f" {currency}"
+        head = f"PokerStars Hand #{hand.hand_id}:  {game} ({m(low)}/{m(high)}{code})"
         table = hand.table
-    lines = [f"{head} - {when} {hand.time_zone or 'ET'}",
+    zone = f" {hand.time_zone}" if hand.time_zone else ""
+    lines = [f"{head} - {when}{zone}",
              f"Table '{table}' {hand.max_seats}-max Seat #{hand.button_seat} is the button"]
-    lines += [f"Seat {s.seat}: {s.player} ({m(s.stack)} in chips)" for s in hand.seats]
+    bounty_in = hand.buy_in_currency
+    lines += [f"Seat {s.seat}: {s.player} ({m(s.stack)} in chips"
+              + (f", {money_text(s.bounty, bounty_in)} bounty" if s.bounty is not None else "")
+              + ")" for s in hand.seats]
 
     def all_in(a) -> str:
         return " and is all-in" if a.all_in else ""
@@ -58,15 +72,17 @@ def write_hand(hand: Hand) -> str:
         if a.street == Street.PREDEAL:
             lines.append(f"{a.player}: {_POSTS[a.kind]} {m(a.amount)}{all_in(a)}")
     lines.append("*** HOLE CARDS ***")
+    lines += [f"STP added: {m(amount)}" for _, amount in hand.added_money]
     if hand.hero:
         hero = next(s for s in hand.seats if s.player == hand.hero)
         if hero.hole_cards:
             lines.append(f"Dealt to {hero.player} [{' '.join(hero.hole_cards)}]")
     boards = [b for b in hand.boards if b] or [()]
-    put: dict[str, Decimal] = defaultdict(lambda: ZERO)
-    for a in actions:
-        if a.street == Street.PREDEAL and a.kind != Kind.POST_ANTE:
-            put[a.player] += a.amount
+    put: dict[str, Decimal] = defaultdict(lambda: ZERO)  # each player's bet this street
+    for a in actions:  # the live blinds (of small & big together, the big)
+        if a.street == Street.PREDEAL and a.kind not in (Kind.POST_ANTE, Kind.POST_DEAD):
+            put[a.player] += (min(a.amount, st.big_blind) if a.kind == Kind.POST_SB_BB
+                              else a.amount)
     last_street = Street.PREFLOP
     streets_written: set[Street] = set()
 
@@ -108,7 +124,8 @@ def write_hand(hand: Hand) -> str:
 
     runs = len(boards)
     pots = max(len(hand.summary.pots), 1) if hand.summary else 1
-    if hand.shows:
+    folded = {a.player for a in actions if a.kind == Kind.FOLD}
+    if hand.shows and sum(s.player not in folded for s in hand.seats) > 1:
         for run in range(1, runs + 1):
             word = f"{_RUN_WORDS[run - 1]} " if runs > 1 else ""
             lines.append(f"*** {word}SHOW DOWN ***")
@@ -119,15 +136,18 @@ def write_hand(hand: Hand) -> str:
                     if run == 1:
                         lines.append(f"{s.player}: mucks hand")
                     continue
-                lines.append(f"{s.player}: shows [{' '.join(s.cards)}] ({s.hand_name})")
+                lines.append(_shows(s))
             for c in hand.collects:
                 if c.run == run:
                     lines.append(f"{c.player} collected {m(c.amount)} from {_pot(c, pots)}")
     else:
         for c in hand.collects:
             lines.append(f"{c.player} collected {m(c.amount)} from {_pot(c, pots)}")
+        showed = {s.player for s in hand.shows if s.shown}
+        lines += [_shows(s) for s in hand.shows if s.shown]
         for c in hand.collects[:1]:
-            lines.append(f"{c.player}: doesn't show hand")
+            if c.player not in showed:
+                lines.append(f"{c.player}: doesn't show hand")
     lines += [_finished(f) for f in hand.finishes]
 
     s = hand.summary
@@ -138,7 +158,8 @@ def write_hand(hand: Hand) -> str:
         for i, amount in enumerate(s.pots[1:], start=1):
             parts.append(f"Side pot{'' if len(s.pots) == 2 else f'-{i}'} {m(amount)}.")
         pots = " " + " ".join(parts)
-    lines.append(f"Total pot {m(s.total_pot)}{pots} | Rake {m(s.rake)}")
+    splash = f" | STP {m(s.added)}" if s.added else ""
+    lines.append(f"Total pot {m(s.total_pot)}{pots}{splash} | Rake {m(s.rake)}")
     if runs > 1:
         lines.append("Hand was run twice" if runs == 2 else "Hand was run three times")
         lines += [f"{_RUN_WORDS[i]} Board [{' '.join(b)}]" for i, b in enumerate(boards)]
@@ -160,14 +181,23 @@ def write_hand(hand: Hand) -> str:
             for run in range(1, runs + 1):
                 got = collected.get((seat.player, run), ZERO)
                 name = seat.hand_names[run - 1] if len(seat.hand_names) >= run else ""
-                results.append((f"won ({m(got)})" if got else "lost") + f" with {name}")
+                results.append((f"won ({m(got)})" if got else "lost")
+                               + (f" with {name}" if name else ""))
             text = f"showed [{' '.join(seat.cards)}] and " + ", and ".join(results)
         elif seat.outcome == "mucked":
-            text = f"mucked [{' '.join(seat.cards)}]"
+            text = f"mucked [{' '.join(seat.cards)}]" if seat.cards else "mucked"
         else:
             text = f"collected ({m(sum(seat.won, ZERO))})"
         lines.append(f"{head} {text}")
+    lines += [f"{player} re-buys and receives {int(chips)} chips"
+              for player, chips in hand.chips_added]
     return "\n".join(lines) + "\n"
+
+
+def _shows(s) -> str:
+    """ "Player1: shows [Qs Js] (a full house, Queens full of Aces)", the name if known."""
+    name = f" ({s.hand_name})" if s.hand_name else ""
+    return f"{s.player}: shows [{' '.join(s.cards)}]{name}"
 
 
 def _finished(f: Finish) -> str:
