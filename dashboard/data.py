@@ -25,10 +25,10 @@ from pathlib import Path
 import duckdb
 import streamlit as st
 
-from dashboard.replay import steps
+from pipeline.export.table import steps
 from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
-from pipeline.export import forum
+from pipeline.export import forum, hands as exported
 from pipeline.dataset.views import add_audit, cursor, open_dataset
 from pipeline.read import (drift, hand_list, live, marks, queries, report_card, reports,
                            tournaments)
@@ -53,6 +53,7 @@ QUERIES = {
     "tag_names": hand_list.tag_names,
     "notes_on": marks.notes_on,
     "forum": forum.forum,
+    "stars": lambda con, site, hand_id: exported.hand_text(con, "stars", site, hand_id),
     "report_card": report_card.report_card,
     "verification": queries.verification,
     "stat_table": reports.stat_table,

@@ -5,7 +5,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import show
-from dashboard.cards import card_text
+from pipeline.export.cards import card_text
 from dashboard.sidebar import url_params
 
 # each column's width in pixels (by its heading's first word): the widest value it

@@ -9,7 +9,7 @@ import html
 import streamlit as st
 
 from dashboard import data
-from dashboard.replay.steps import Replay
+from pipeline.export.table.steps import Replay
 
 WRITE_WAIT = 10.0  # seconds a note waits for an import or a watch to finish its batch
 

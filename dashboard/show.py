@@ -1,9 +1,9 @@
 """Small display helpers the pages share: units, number formats, times, links (cards:
-dashboard/cards.py).
+pipeline/export/cards.py).
 
 Text that comes from hand histories (player names, table names, chat) is only ever
 shown through st.dataframe, st.text or st.code, which show it literally, or escaped
-with html.escape (the replayer's table in dashboard/replay/table_view.py, ``verbatim`` here).
+with html.escape (the replayer's table in pipeline/export/table/table_view.py, ``verbatim`` here).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The replayer: one hand drawn as a table that steps through it (dashboard/replay/table_view.py),
+"""The replayer: one hand drawn as a table that steps through it (pipeline/export/table/table_view.py),
 its verdict and findings, its actions street by street, its raw text."""
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import polars as pl
 import streamlit as st
 
 from dashboard import show
-from dashboard.cards import card_markdown, card_text
-from dashboard.replay import frames, runout, table_view
-from dashboard.replay.steps import Replay, Step
+from pipeline.export.cards import card_markdown, card_text
+from pipeline.export import html
+from pipeline.export.table import frames, runout
+from pipeline.export.table.steps import Replay, Step
 from pipeline.read.queries import CODES
 
 
@@ -150,9 +151,7 @@ VERDICT_WORDS = {
 }
 
 
-def hero_of(r: Replay) -> str | None:
-    """The hand's hero: the hands row's, else the player marked as the hero."""
-    return r.hand.get("hero") or next((p["player"] for p in r.players if p["is_hero"]), None)
+hero_of = html.hero_of
 
 
 @st.cache_data(show_spinner="Working out the all-in equity…", max_entries=256)
@@ -168,27 +167,34 @@ def table(r: Replay, hero: str | None = None) -> str:
     built = frames.build(r)
     hole = {p["player"]: p["hole_cards"] for p in r.players}
     shares = runout_shares(r.hand["site"], r.hand["hand_id"], r.source, built, hole)
-    h = r.hand
-    document = table_view.document(built, r.players, h["currency"], h["max_seats"],
-                                   h["button_seat"], hero or hero_of(r), shares)
-    st.iframe(document, height="content")
-    return document
+    st.iframe(html.document(r, hero, shares, built), height="content")
+    return html.document(r, hero, shares, built, html.title_of(r))
 
 
 def _share(r: Replay, document: str) -> None:
     """The hand to take elsewhere: the table as one HTML file (no server, no network),
-    and a forum post (pipeline/export/forum.py, as `export --format forum` writes it)."""
+    a forum post (pipeline/export/forum.py) and PokerStars text (pipeline/export/stars.py),
+    as `export --format html|forum|stars` write them."""
     from dashboard import data
-    name = f"{r.hand['site']}-{r.hand['hand_id']}"
-    left, right, _ = st.columns([1, 1, 2])
+    site, hand_id = r.hand["site"], r.hand["hand_id"]
+    name = f"{site}-{hand_id}"
+    left, middle, right, _ = st.columns([1, 1, 1, 1])
     left.download_button("Share: the table (.html)", document, file_name=f"{name}.html",
                          mime="text/html", key=f"share_html_{name}", width="stretch",
                          help="One file that replays the hand in any browser, offline.")
-    right.download_button("Share: a forum post (.md)",
-                          data.fetch("forum", r.hand["site"], r.hand["hand_id"]),
-                          file_name=f"{name}.md", mime="text/markdown",
-                          key=f"share_md_{name}", width="stretch",
-                          help="The hand in markdown, amounts in big blinds, the result last.")
+    middle.download_button("Share: a forum post (.md)", data.fetch("forum", site, hand_id),
+                           file_name=f"{name}.md", mime="text/markdown",
+                           key=f"share_md_{name}", width="stretch",
+                           help="The hand in markdown, amounts in big blinds, the result last.")
+    stars, why = data.fetch("stars", site, hand_id)
+    if stars is None:
+        right.button("Share: PokerStars text", disabled=True, key=f"share_stars_{name}",
+                     width="stretch", help=f"Not written as PokerStars text: {why}.")
+    else:
+        right.download_button("Share: PokerStars text (.txt)", stars, file_name=f"{name}.txt",
+                              mime="text/plain", key=f"share_stars_{name}", width="stretch",
+                              help="The hand as PokerStars writes it, for the trackers, "
+                                   "solvers and analysers that read PokerStars files.")
 
 
 def _verdict(r: Replay) -> None:

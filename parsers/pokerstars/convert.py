@@ -21,8 +21,8 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from engine.equity.evaluate import evaluate, hand_name
-from engine.model.hand import (ZERO, Collect, Hand, Kind, Seat, Show, Street, Summary,
-                               SummarySeat)
+from engine.model.hand import (ZERO, Collect, GameKind, Hand, Kind, Seat, Show, Street,
+                               Summary, SummarySeat)
 from engine.rules.pots import dead_part, uncalled
 from parsers.base.errors import ParseError, Skip
 
@@ -58,8 +58,11 @@ def _refuse(hand: Hand) -> None:
         raise Skip("no time written")
     if stars_id(hand.hand_id) is None:
         raise Skip("a hand id without digits")
-    if hand.tournament_id is not None and stars_id(hand.tournament_id) is None:
-        raise Skip("a tournament id without digits")
+    if hand.kind == GameKind.TOURNAMENT and (hand.tournament_id is None
+                                             or stars_id(hand.tournament_id) is None):
+        raise Skip("a tournament not numbered", "PokerStars writes its number")
+    if hand.currency == "chips" and hand.kind != GameKind.TOURNAMENT:
+        raise Skip("a cash game of no currency named")
     if any(c != c.to_integral_value() for _, c in hand.chips_added):
         raise Skip("chips added that are not whole chips")
 

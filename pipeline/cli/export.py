@@ -22,7 +22,9 @@ DESCRIPTION = (
     "read), one OUT/ROOM/MONTH.txt per room and month, each checked by reading it back; "
     "names kept, or --mask-names; hands the format cannot carry skipped by reason. forum: each hand "
     "as markdown for a forum post (stacks and actions in big blinds, or in money with "
-    "--money; the result at the end), printed, or one OUT/SITE-ID.md each. The filters "
+    "--money; the result at the end), printed, or one OUT/SITE-ID.md each. html: each "
+    "hand as one self-contained page with the table replayer (no server, no network), "
+    "printed, or one OUT/SITE-ID.html each. The filters "
     "are those of stats and the dashboard, and --hand; with none, every hand.")
 
 
@@ -124,9 +126,10 @@ def _printed(con, args: argparse.Namespace, filters) -> int:
 
 
 def _texts(con, args: argparse.Namespace, filters) -> int:
-    """One hand's text each (forum): the hands named, or those the filters choose."""
+    """One hand's text each (forum, html): the hands named, or those the filters choose."""
     from pipeline.export.forum import forum
-    from pipeline.export.hands import chosen_hands
+    from pipeline.export.hands import TEXTS, chosen_hands, safe_name
+    from pipeline.export.html import html
 
     keys = _named(con, args.hand)
     if keys == []:
@@ -139,11 +142,13 @@ def _texts(con, args: argparse.Namespace, filters) -> int:
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
     for site, hand_id in keys:
-        text = forum(con, site, hand_id, in_bb=not args.money)
+        text = (forum(con, site, hand_id, in_bb=not args.money) if args.format == "forum"
+                else html(con, site, hand_id))
         if args.out is None:
             print(text)
         else:
-            (args.out / f"{site}-{hand_id}.md").write_text(text, "utf-8")
+            (args.out / f"{safe_name(site)}-{safe_name(hand_id)}.{TEXTS[args.format]}").write_text(
+                text, "utf-8")
     if args.out is not None:
         common.say(f"{len(keys):,} hands → {args.out} ({args.format})")
     return 0

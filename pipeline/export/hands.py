@@ -36,9 +36,10 @@ from pipeline.read.queries import Filters, hand_where
 # the tables keyed by (site, hand_id), the hands first
 TABLES = ("hands", "hand_players", "actions", "collections", "showdowns", "verdicts",
           "findings", "player_hand_stats", "tournament_finishes", "hand_copies")
-FORMATS = ("parquet", "csv", "phh", "stars", "forum")
+FORMATS = ("parquet", "csv", "phh", "stars", "forum", "html")
 HAND_TEXTS = ("phh", "stars")  # the hands themselves, read again from their files
-TEXTS = ("forum",)  # one hand's text each, printed or written OUT/SITE-ID.md
+# one hand's text each, printed or written OUT/SITE-ID.md (.html)
+TEXTS = {"forum": "md", "html": "html"}
 
 
 @dataclass
@@ -189,15 +190,25 @@ def hand_texts(con: duckdb.DuckDBPyConnection, fmt: str, keys: list[tuple[str, s
     return [text for hands in groups.values() for text in hands], skipped
 
 
+def hand_text(con: duckdb.DuckDBPyConnection, fmt: str, site: str, hand_id: str
+              ) -> tuple[str | None, str | None]:
+    """One hand's text in a format of ``HAND_TEXTS`` (the replayer's "share"), or None
+    and why it was not written."""
+    texts, skipped = hand_texts(con, fmt, [(site, hand_id)])
+    if texts:
+        return texts[0], None
+    return None, next(iter(skipped), "the hand is not stored")
+
+
 def _hand_texts(con: duckdb.DuckDBPyConnection, done: Exported, fmt: str,
                 mask_names: bool) -> None:
     """One ``ROOM/MONTH.phhs`` (``.txt``) per room and month of the chosen hands (written
     whole, replacing an earlier export's file of that name)."""
     groups, done.skipped = _texts(con, fmt, mask_names)
     for (room, month), hands in groups.items():
-        folder = done.out / _safe(room)
+        folder = done.out / safe_name(room)
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{_safe(month)}.{_SUFFIX[fmt]}"
+        path = folder / f"{safe_name(month)}.{_SUFFIX[fmt]}"
         path.write_text(_file_text(fmt, hands), "utf-8")
         done.files.append(path)
     done.rows["hands"] = sum(len(hands) for hands in groups.values())
@@ -232,6 +243,6 @@ def _texts(con: duckdb.DuckDBPyConnection, fmt: str, mask_names: bool
     return groups, {reason: n for reason, n in skipped.items() if n}
 
 
-def _safe(name: str) -> str:
+def safe_name(name: str) -> str:
     """A room or month as a file name (no separators)."""
     return "".join(c if c.isalnum() or c in "-_. " else "_" for c in name) or "_"

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.model.hand import Hand
+from parsers.base.errors import Skip
 from parsers.base.room import Room
 from parsers.pokerstars.convert import Bet, write_any
 
@@ -69,7 +70,10 @@ def renamed(hand: Hand, name: Callable[[str], str]) -> Hand:
 def stars_text(hand: Hand, its: Room, masks: Masks | None = None) -> str:
     """One hand of room ``its`` as PokerStars text (parsers.base.errors.Skip where it
     cannot be)."""
-    returned: tuple[Bet, ...] = hand.uncalled + its.judge(hand).unwritten_returns
+    verdict = its.judge(hand)
+    if verdict.status == "failed":  # written anew, its summary would hide the room's error
+        raise Skip("a failed verdict", "the room's record does not add up")
+    returned: tuple[Bet, ...] = hand.uncalled + verdict.unwritten_returns
     if masks is not None:
         name = masks(hand)
         hand = renamed(hand, name)

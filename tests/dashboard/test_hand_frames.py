@@ -1,5 +1,5 @@
-"""The table replayer's frames (dashboard/replay/frames.py), run-out equities
-(dashboard/replay/runout.py) and HTML document (dashboard/replay/table_view.py), on hands of
+"""The table replayer's frames (pipeline/export/table/frames.py), run-out equities
+(pipeline/export/table/runout.py) and HTML document (pipeline/export/table/table_view.py), on hands of
 the sample database chosen by what they hold, not by id."""
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import pytest
 from support.common import FAILED_HAND, SCRIPT_NAME
 from engine.equity.allin import enumerated
 from engine.rules.pots import build_pots
-from dashboard.cards import card_text
-from dashboard.replay import frames
-from dashboard.replay import steps
-from dashboard.replay import runout
+from pipeline.export.cards import card_text
+from pipeline.export.table import frames
+from pipeline.export.table import steps
+from pipeline.export.table import runout
 from support.apptest import frames_of
 
 ZERO = Decimal(0)
@@ -212,7 +212,7 @@ def test_amounts_are_chips_or_money():
 
 
 def _document(con, site, hand_id):
-    from dashboard.replay import table_view
+    from pipeline.export.table import table_view
 
     r = steps.load(con, site, hand_id)
     frames = built(r)
@@ -237,7 +237,7 @@ def test_the_document_escapes_names_and_fetches_nothing(con):
 def test_seats_numbered_otherwise_than_round_the_table_are_laid_out_by_position():
     """Bovada's tournaments number seats by entry (Hand.table_order): the table is drawn
     round as the positions go, not in the order of the numbers."""
-    from dashboard.replay.table_view import Layout, clockwise
+    from pipeline.export.table.table_view import Layout, clockwise
     players = [{"seat": 3, "player": "Big Blind", "position": "BB"},
                {"seat": 5, "player": "Dealer", "position": "BTN"},
                {"seat": 18, "player": "UTG+1", "position": "CO"},

@@ -3,6 +3,8 @@ in the table at that action's frame, and still there after the same files are im
 again and `verify --recheck` reads them once more."""
 from __future__ import annotations
 
+import duckdb
+
 import html
 import shutil
 
@@ -88,9 +90,29 @@ def test_a_players_notes_beside_their_stats(dashboard_db, tmp_path, monkeypatch)
 
 
 def test_the_replayer_shares_the_hand(dashboard_db, monkeypatch):
-    """Two downloads: the table as one HTML file, the hand as a forum post."""
-    (site, hand_id), = sql(dashboard_db, "SELECT site, hand_id FROM hands WHERE supported"
-                                         " ORDER BY site, hand_id LIMIT 1")
+    """Three downloads: the table as one HTML file, the hand as a forum post, the hand as
+    PokerStars text (which PokerStars' parser reads back with the same nets); a hand
+    the format cannot carry says why instead."""
+    from parsers.pokerstars import parse_hand
+    from pipeline.export.hands import hand_text
+    (site, hand_id), = sql(dashboard_db, "SELECT site, hand_id FROM hands JOIN verdicts "
+                                         "USING (site, hand_id) WHERE supported AND status = "
+                                         "'ok' AND site <> 'PokerStars' ORDER BY site, hand_id "
+                                         "LIMIT 1")
     at = run_page(dashboard_db, "hands", monkeypatch, {"hand": f"{site}:{hand_id}"})
     labels = [b.proto.label for b in at.get("download_button")]
-    assert labels == ["Share: the table (.html)", "Share: a forum post (.md)"]
+    assert labels == ["Share: the table (.html)", "Share: a forum post (.md)",
+                      "Share: PokerStars text (.txt)"]
+    con = duckdb.connect(str(dashboard_db), read_only=True)
+    try:
+        text, why = hand_text(con, "stars", site, hand_id)
+    finally:
+        con.close()
+    nets = dict(sql(dashboard_db, "SELECT player, net FROM hand_players WHERE site = ? AND "
+                                  "hand_id = ? AND net <> 0", [site, hand_id]))
+    assert why is None and {p: n for p, n in parse_hand(text).nets().items() if n} == nets
+    (failed,), = sql(dashboard_db, "SELECT site || ':' || hand_id FROM verdicts WHERE "
+                                   "status = 'failed' ORDER BY ALL LIMIT 1")
+    at = run_page(dashboard_db, "hands", monkeypatch, {"hand": failed})
+    stars = [b for b in at.button if b.label == "Share: PokerStars text"]
+    assert stars and stars[0].disabled and "a failed verdict" in stars[0].help

@@ -5,12 +5,13 @@ every pot and every board; the result comes last."""
 from __future__ import annotations
 
 import re
+from html import escape as html_escape
 from decimal import Decimal
 
 import duckdb
 import pytest
 
-from dashboard.replay import steps
+from pipeline.export.table import steps
 from pipeline.cli.main import main
 from pipeline.export.forum import cards, forum
 
@@ -74,3 +75,22 @@ def test_the_command_prints_or_writes_each_hand(dashboard_db, tmp_path, capsys, 
                         [site]).fetchall()
     assert len(written) == n and (tmp_path / f"{site}-{hand_id}.md").exists()
     assert main(["export", "--format", "csv", "--db", str(dashboard_db)]) == 2  # no --out
+
+
+def test_html_is_one_page_that_fetches_nothing(dashboard_db, tmp_path, con):
+    """`export --format html`: one page a hand, the table replayer whose frames are the
+    hand's actions; no outside resource (the page forbids any by its policy)."""
+    (site, hand_id), = con.execute("""SELECT site, hand_id FROM hands
+        WHERE len(summary_pots) > 1 AND len(boards) = 1 ORDER BY site, hand_id LIMIT 1""").fetchall()
+    assert main(["export", "--format", "html", "--hand", f"{site}:{hand_id}",
+                 "--out", str(tmp_path), "--db", str(dashboard_db)]) == 0
+    (page,) = tmp_path.glob("*.html")
+    text = page.read_text("utf-8")
+    assert text.startswith("<!DOCTYPE html>") and f"<title>{site} hand {hand_id}" in text
+    assert "default-src 'none'" in text and not re.search(r"""(src|href)=["']?https?:""", text)
+    players = [p for (p,) in con.execute("SELECT DISTINCT player FROM actions WHERE site = ? "
+                                         "AND hand_id = ?", [site, hand_id]).fetchall()]
+    assert players and all(html_escape(p) in text for p in players)
+    pots = con.execute("SELECT summary_pots FROM hands WHERE site = ? AND hand_id = ?",
+                       [site, hand_id]).fetchall()[0][0]
+    assert "Side pot" in text or "side pot" in text, pots

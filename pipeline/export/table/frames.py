@@ -7,17 +7,17 @@ the result. Each frame holds every player's stack and bet, who folded, the board
 the pots in the middle (built from the chips put in, as engine.rules.pots.build_pots does)
 and a sentence saying what happened. Money stays Decimal. Frames after which no one
 can bet any more and every live player's cards are known are marked ``runout``:
-``dashboard/replay/runout.py`` computes the equities of those.
+``pipeline/export/table/runout.py`` computes the equities of those.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from dashboard.cards import card_text
+from pipeline.export.cards import card_text
 from engine.rules.pots import Pot, build_pots
-from dashboard.replay.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
-from dashboard.replay.steps import ACTION_WORDS, Replay
+from pipeline.export.table.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
+from pipeline.export.table.steps import ACTION_WORDS, Replay
 
 
 

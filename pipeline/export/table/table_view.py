@@ -15,9 +15,9 @@ from decimal import Decimal
 from fractions import Fraction
 from html import escape
 
-from dashboard.cards import SYMBOLS, rank_and_suit
-from dashboard.replay.frames import Frame, amount, pot_name
-from dashboard.replay.runout import Shares
+from pipeline.export.cards import SYMBOLS, rank_and_suit
+from pipeline.export.table.frames import Frame, amount, pot_name
+from pipeline.export.table.runout import Shares
 
 W, H = 1000, 530  # the SVG's coordinates
 CX, CY = 500, 281  # the table's centre
@@ -294,10 +294,16 @@ def frames_json(table: Table, frames: list[Frame], equities: dict[int, Shares]) 
 
 def document(frames: list[Frame], players: list[dict], currency: str | None,
              max_seats: int | None, button_seat: int | None, hero: str | None,
-             equities: dict[int, Shares] | None = None) -> str:
-    """The whole replayer: one HTML document, no outside resource."""
+             equities: dict[int, Shares] | None = None, title: str | None = None) -> str:
+    """The whole replayer: one HTML document, no outside resource; ``title``: the
+    page's title and a caption above the table (a file of its own; the dashboard
+    draws its own)."""
     table = Table(players, currency, max_seats, button_seat, hero)
-    return (_PAGE.replace("%FELT%", table.felt())
+    page = _PAGE
+    if title:
+        page = page.replace("<head>", f"<head><title>{escape(title)}</title>", 1).replace(
+            '<div id="wrap">', f'<div id="wrap"><p class="caption">{escape(title)}</p>', 1)
+    return (page.replace("%FELT%", table.felt())
             .replace("%W%", str(W)).replace("%H%", str(H))
             .replace("%FRAMES%", frames_json(table, frames, equities or {})))
 
@@ -308,6 +314,7 @@ _PAGE = """<!DOCTYPE html>
 <style>
 html, body { margin: 0; background: transparent; font-family: "Source Sans Pro", "Segoe UI", Helvetica, Arial, sans-serif; color: #1f2430; }
 #wrap { max-width: 1180px; margin: 0 auto; }
+.caption { margin: 8px 12px; font-size: 15px; color: #3d4450; }
 svg { display: block; width: 100%; height: clamp(430px, 53vw, 560px); }
 .rail { fill: #4a2f1d; stroke: #2d1b10; stroke-width: 4; }
 .felt { fill: #1d6b45; stroke: #145434; stroke-width: 3; }

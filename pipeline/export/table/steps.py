@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import duckdb
 
-from dashboard.replay.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
+from pipeline.export.table.chips import BOARD_AT, STREET_NAMES, ZERO, Table, boards_of, walk
 from pipeline.read.verify import STREETS
 from pipeline.read.raw import raw_text
 

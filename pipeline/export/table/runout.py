@@ -1,6 +1,6 @@
 """Each live player's equity in each pot at the frames where the board runs out.
 
-A frame marked ``runout`` (dashboard/replay/frames.py) is one after which nobody can bet
+A frame marked ``runout`` (pipeline/export/table/frames.py) is one after which nobody can bet
 any more and every live player's two cards are known: each pot (bets in front
 included) is then shared by the chance of holding the best hand on the boards still
 to come, counted exactly by engine.equity.allin (a few ms for a multi-way preflop all-in);
@@ -14,7 +14,7 @@ from fractions import Fraction
 from engine.model.cards import DECK
 from engine.equity.allin import pot_equities
 from engine.rules.pots import build_pots
-from dashboard.replay.frames import Frame
+from pipeline.export.table.frames import Frame
 
 _CARDS = frozenset(DECK)
 
