@@ -43,6 +43,7 @@ QUERIES = {
     "hero": queries.hero,
     "store_notice": queries.store_notice,
     "players": queries.players,
+    "people": queries.people,
     "find_players": queries.find_players,
     "options": queries.options,
     "kind_counts": queries.kind_counts,

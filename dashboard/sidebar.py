@@ -120,10 +120,13 @@ def draw() -> Filters:
             choices.append(name)
     if "f_player" not in st.session_state:
         st.session_state["f_player"] = hero if hero in choices else ALL_PLAYERS
+    persons = set(data.fetch("people"))
     player = side.selectbox(
         "Player", choices, key="f_player",
-        format_func=lambda p: "all players" if p == ALL_PLAYERS else p,
-        help="The hero (whose cards are dealt in most hands) by default.")
+        format_func=lambda p: "all players" if p == ALL_PLAYERS else
+        f"{p} (person)" if p in persons else p,
+        help="The hero (whose cards are dealt in most hands) by default. A person "
+             "(handlens alias) is all of their screen names, in every room.")
     # the hands of each kind as chosen so far: the player's, in the rooms chosen
     counts = data.fetch("kind_counts", None if player == ALL_PLAYERS else player,
                         tuple(st.session_state.get("f_sites") or ()))

@@ -59,12 +59,19 @@ def print_rows(rows: list[dict], as_json: bool, line) -> None:
 
 
 def run_safely(args: argparse.Namespace, work) -> int:
-    """Open the database to write, do ``work(con)``, say a ValueError in one line."""
-    store = common.open_store(args.db, args.wait)
+    """Open the database to write (or a dataset's notes, tags and aliases, with
+    --parquet), do ``work(con)``, say a ValueError in one line."""
+    if getattr(args, "parquet", None):
+        from pipeline.dataset.views import open_dataset
+        con = open_dataset(args.parquet, audit=False, marks_writable=True)
+        close = con.close
+    else:
+        store = common.open_store(args.db, args.wait)
+        con, close = store.con, store.close
     try:
-        return work(store.con)
+        return work(con)
     except ValueError as exc:
         common.say(str(exc))
         return 1
     finally:
-        store.close()
+        close()

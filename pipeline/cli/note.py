@@ -28,7 +28,7 @@ def arguments(note: argparse.ArgumentParser) -> None:
     about.add_target(listed, required=False)
     common.add_json(listed, "print the notes as one JSON array")
     for command in (add, remove, listed):
-        common.add_database(command)
+        common.add_source(command)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -41,7 +41,7 @@ def arguments(tag: argparse.ArgumentParser) -> None:
     auto.add_argument("--show-rules", action="store_true",
                       help="print the rules file in use and where it is, and stop")
     for command in (add, remove, listed, auto):
-        common.add_database(command)
+        common.add_source(command)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,6 +7,11 @@ not read), so the commands' and the dashboard's queries run unchanged. file_id i
 BIGINT here (a digest of the path; INTEGER in the store); the child tables' parts
 carry it too, and their views leave it out.
 
+The notes, tags and aliases a person writes over a dataset are a side table the user
+can write: a DuckDB file in the dataset's folder (``MARKS_FILE``), attached (read-only,
+unless ``marks_writable``) ahead of the views in the search path, so that ``notes``
+names its table; with none, they are empty tables.
+
 A hand found in several files is kept once, as ``handlens import`` keeps it: the
 copy of the first file (by path, then byte offset) wins, the child tables keep only
 the rows of the winning file (by file_id), and the other copies show in
@@ -37,6 +42,8 @@ from pipeline.store.database import CHILD_TABLES, SCHEMA, SCHEMA_VERSION, Schema
 CHILDREN = CHILD_TABLES  # a hand's rows elsewhere, by site and hand_id
 OVERLAYS = ("audit_sessions", "audit_findings")
 COPY_COLUMNS = "site, hand_id, file_id, byte_offset, byte_length, line, content"
+MARKS_FILE = "marks.duckdb"  # a dataset's notes, tags and aliases (the store's tables)
+MARKS = ("notes", "tags", "aliases")
 
 
 class DatasetError(RuntimeError):
@@ -56,10 +63,12 @@ def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
+def open_dataset(out: str, audit: bool = True, marks_writable: bool = False
+                 ) -> duckdb.DuckDBPyConnection:
     """An in-memory connection whose views read the dataset in ``out`` (see the
     module doc); ``audit=False`` leaves out the audit tables (they take a pass over
-    every hand: the commands that do not read them skip it)."""
+    every hand: the commands that do not read them skip it); ``marks_writable``: the
+    notes, tags and aliases may be written (their file made if missing)."""
     remote = "://" in out
     if remote:
         root = out.rstrip("/")
@@ -121,9 +130,36 @@ def open_dataset(out: str, audit: bool = True) -> duckdb.DuckDBPyConnection:
         con.execute(f"CREATE VIEW {name} AS {sql}").fetchall()
     for view in views:
         con.execute(view).fetchall()
+    _attach_marks(con, None if remote else os.path.join(root, MARKS_FILE), tables,
+                  marks_writable)
     if audit:
         add_audit(con)
     return con
+
+
+def _attach_marks(con: duckdb.DuckDBPyConnection, path: str | None, tables: dict[str, str],
+                  writable: bool) -> None:
+    """The dataset's notes, tags and aliases: its marks file attached first in the
+    search path (made, with its tables, when ``writable``), else empty tables."""
+    if path is None or not (writable or os.path.exists(path)):
+        if writable:
+            raise DatasetError("notes, tags and aliases are written beside a dataset in "
+                               "a folder of this machine")
+        for name in MARKS:
+            con.execute(tables[name]).fetchall()
+        return
+    con.execute(f"ATTACH {_quote(path)} AS marks" + ("" if writable else " (READ_ONLY)")
+                ).fetchall()
+    if writable:
+        for name in MARKS:
+            con.execute(tables[name].replace(f"IF NOT EXISTS {name}",
+                                             f"IF NOT EXISTS marks.{name}")).fetchall()
+    else:
+        have = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() WHERE "
+                                          "database_name = 'marks'").fetchall()}
+        for name in sorted(set(MARKS) - have):
+            con.execute(tables[name]).fetchall()
+    con.execute("SET search_path = 'marks.main,memory.main'").fetchall()
 
 
 def _register(con: duckdb.DuckDBPyConnection, store: tuple, name: str,

@@ -48,7 +48,9 @@ class Filters:
 
 # One condition per filter, over player rows ``s`` (player_hand_stats) joined to ``h``.
 _PLAYER_ROW = {
-    "player": "s.player = ?",
+    # a player, or a person: every one of their screen names (pipeline/store/aliases.py)
+    "player": "(s.player = ? OR (s.site, s.player) IN (SELECT site, player FROM aliases "
+              "WHERE person = ?))",
     "kind": "s.kind = ?",
     "since": "s.played_at >= ?",
     "until": "s.played_at < ?::DATE + 1",
@@ -72,6 +74,9 @@ _BY_PLAYER = {"player": _PLAYER_ROW["player"], "positions": _PLAYER_ROW["positio
 _HAND_ONLY = ("sites", "stakes", "structures", "table_sizes")  # need the hands joined
 
 
+_ASKED = {"player": 2}  # filters whose condition asks for their value more than once
+
+
 def _set(f: Filters) -> list[tuple[str, object]]:
     """(name, value) of each filter that is set, lists as lists."""
     out = []
@@ -83,11 +88,16 @@ def _set(f: Filters) -> list[tuple[str, object]]:
     return out
 
 
+def _values(chosen: list[tuple[str, object]]) -> list:
+    """The parameters of the conditions of ``chosen``, in order."""
+    return [value for name, value in chosen for _ in range(_ASKED.get(name, 1))]
+
+
 def player_where(f: Filters) -> tuple[str, list]:
     """WHERE text and parameters over player rows ``s`` joined to hands ``h``."""
     chosen = _set(f)
     sql = " AND ".join(_PLAYER_ROW[name] for name, _ in chosen) or "TRUE"
-    return sql, [value for _, value in chosen]
+    return sql, _values(chosen)
 
 
 def hand_where(f: Filters) -> tuple[str, list]:
@@ -95,13 +105,13 @@ def hand_where(f: Filters) -> tuple[str, list]:
     (and positions) filters match one of its player rows."""
     chosen = _set(f)
     parts = [_HAND[name] for name, _ in chosen if name in _HAND]
-    params = [value for name, value in chosen if name in _HAND]
+    params = _values([(name, value) for name, value in chosen if name in _HAND])
     mine = [(name, value) for name, value in chosen if name in _BY_PLAYER]
     if mine:
         parts.append("EXISTS (SELECT 1 FROM player_hand_stats s WHERE s.site = h.site"
                      " AND s.hand_id = h.hand_id AND "
                      + " AND ".join(_BY_PLAYER[name] for name, _ in mine) + ")")
-        params += [value for _, value in mine]
+        params += _values(mine)
     return " AND ".join(parts) or "TRUE", params
 
 
@@ -135,21 +145,28 @@ def open_read_only(path: str, wait: float = 0.0) -> duckdb.DuckDBPyConnection:
 
 # ---- the sidebar's choices
 
+def people(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """The persons named (pipeline/store/aliases.py), in order."""
+    return [r[0] for r in con.execute("SELECT DISTINCT person FROM aliases ORDER BY 1")
+            .fetchall()]
+
+
 def players(con: duckdb.DuckDBPyConnection, limit: int = 500) -> list[str]:
-    """The players with the most hands, most first (anonymous seats are no one)."""
+    """The persons, then the players with the most hands, most first (anonymous seats
+    are no one)."""
     rows = con.execute("SELECT player FROM player_hand_flags WHERE NOT anonymous GROUP BY player"
                        " ORDER BY count(*) DESC, player LIMIT ?", [limit]).fetchall()
-    return [r[0] for r in rows]
+    return people(con) + [r[0] for r in rows]
 
 
 def find_players(con: duckdb.DuckDBPyConnection, text: str, limit: int = 50) -> list[str]:
-    """Any player whose name holds ``text`` (case-insensitive), most hands first;
-    anonymous seats are no one."""
+    """Any person or player whose name holds ``text`` (case-insensitive), persons
+    first, then most hands first; anonymous seats are no one."""
     rows = con.execute("SELECT player FROM player_hand_flags WHERE NOT anonymous"
                        " AND contains(lower(player), ?)"
                        " GROUP BY player ORDER BY count(*) DESC, player LIMIT ?",
                        [text.lower(), limit]).fetchall()
-    return [r[0] for r in rows]
+    return [p for p in people(con) if text.lower() in p.lower()] + [r[0] for r in rows]
 
 
 def kind_counts(con: duckdb.DuckDBPyConnection, player: str | None,
@@ -162,9 +179,10 @@ def kind_counts(con: duckdb.DuckDBPyConnection, player: str | None,
                            + rooms.format(t="h") + " GROUP BY 1",
                            [list(sites), list(sites)]).fetchall()
     else:
-        rows = con.execute("SELECT kind, count(*) FROM player_hand_stats s WHERE player = ?"
-                           " AND " + rooms.format(t="s") + " GROUP BY 1",
-                           [player, list(sites), list(sites)]).fetchall()
+        rows = con.execute("SELECT kind, count(*) FROM player_hand_stats s WHERE "
+                           + _PLAYER_ROW["player"] + " AND " + rooms.format(t="s")
+                           + " GROUP BY 1", [player, player, list(sites), list(sites)]
+                           ).fetchall()
     counts = dict(rows)
     return {k: counts.get(k, 0) for k in KINDS}
 

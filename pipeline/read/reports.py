@@ -51,16 +51,25 @@ def stat_table(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 def compare(con: duckdb.DuckDBPyConnection, f: Filters, names: list[str]) -> dict:
     """Players side by side over the same filters (the chosen player is ignored):
     ``players``: hands, net in big blinds and bb/100 each; ``stats``: one row per stat,
-    for each player its value and its sample size (chances)."""
+    for each player its value and its sample size (chances). A name may be a person's
+    (pipeline/store/aliases.py): the hands of all their screen names."""
     names = list(dict.fromkeys(names))
     if not names:
         return {"players": pl.DataFrame(), "stats": pl.DataFrame()}
     rows, params = _rows(replace(f, player=None))
+    # who each row is: a name itself (at any room), or the person a (site, name) is
+    members = [(n, None, n) for n in names] + [tuple(r) for r in con.execute(
+        "SELECT person, site, player FROM aliases WHERE list_contains(?::VARCHAR[], person)",
+        [names]).fetchall()]
     cur = con.execute(f"""
-        SELECT s.player, count(*) AS hands, sum(s.net_bb)::DOUBLE AS net_bb,
+        SELECT m.who AS player, count(*) AS hands, sum(s.net_bb)::DOUBLE AS net_bb,
                {flag_sums()}, {_COUNTS}
-        FROM {rows} AND list_contains(?::VARCHAR[], s.player) GROUP BY s.player""",
-                      params + [names])
+        FROM {rows.replace(" WHERE ", " JOIN (SELECT unnest(?::VARCHAR[]) AS who, "
+                           "unnest(?::VARCHAR[]) AS site, unnest(?::VARCHAR[]) AS player) m "
+                           "ON m.player = s.player AND (m.site IS NULL OR m.site = s.site) "
+                           "WHERE ", 1)}
+        GROUP BY m.who""", [[m[0] for m in members], [m[1] for m in members],
+                            [m[2] for m in members]] + params)
     cols = [d[0] for d in cur.description]
     found = {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
     players = pl.DataFrame(

@@ -23,6 +23,11 @@ _GROUPS = {
     "session": ("session", "min(s.played_at)"),
 }
 
+# a player's rows, or a person's: every one of their screen names (pipeline/store/
+# aliases.py); its parameters, the name three times
+PLAYER_IS = ("(? IS NULL OR s.player = ? OR (s.site, s.player) IN (SELECT site, player "
+             "FROM aliases WHERE person = ?))")
+
 HERO = """
 SELECT player FROM hand_players WHERE is_hero AND NOT coalesce(anonymous, false)
 GROUP BY player ORDER BY count(*) DESC LIMIT 1
@@ -61,22 +66,24 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
     # a gap of more than 30 minutes between a player's hands starts a new session
     base = """
         SELECT *, sum(CASE WHEN gap > INTERVAL 30 MINUTE THEN 1 ELSE 0 END)
-                  OVER (PARTITION BY player ORDER BY played_at ROWS UNBOUNDED PRECEDING) + 1
+                  OVER (PARTITION BY {who} ORDER BY played_at ROWS UNBOUNDED PRECEDING) + 1
                   AS session
         FROM (SELECT s.*, h.small_blind, h.big_blind, h.buy_in,
-                     s.played_at - lag(s.played_at) OVER (PARTITION BY s.player
+                     s.played_at - lag(s.played_at) OVER (PARTITION BY {who_s}
                                                           ORDER BY s.played_at) AS gap
               FROM player_hand_stats s JOIN hands h USING (site, hand_id)
-              WHERE (? IS NULL OR s.player = ?) AND (? IS NULL OR s.kind = ?)
+              WHERE {player_is} AND (? IS NULL OR s.kind = ?)
                 AND (? IS NULL OR s.played_at >= ?)
                 AND (? IS NULL OR s.played_at < ?::DATE + 1))
-    """ if by == "session" else """
+    """.format(who="player" if player is None else "NULL",
+               who_s="s.player" if player is None else "NULL", player_is=PLAYER_IS
+               ) if by == "session" else """
         SELECT s.*, h.small_blind, h.big_blind, h.buy_in
         FROM player_hand_stats s JOIN hands h USING (site, hand_id)
-        WHERE (? IS NULL OR s.player = ?) AND (? IS NULL OR s.kind = ?)
+        WHERE {player_is} AND (? IS NULL OR s.kind = ?)
           AND (? IS NULL OR s.played_at >= ?)
           AND (? IS NULL OR s.played_at < ?::DATE + 1)
-    """
+    """.format(player_is=PLAYER_IS)
     sql = f"""
         WITH s AS ({base})
         SELECT {key.replace('h.', 's.')} AS grp, count(*) AS hands, sum(net) AS net,
@@ -90,7 +97,7 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
         GROUP BY grp
         ORDER BY {order.replace('h.', 's.').replace('s.played_at', 'played_at')}, grp
     """
-    params = [player, player, kind, kind, since, since, until, until]
+    params = [player, player, player, kind, kind, since, since, until, until]
     if by == "position":
         params.append(list(POSITION_ORDER))
     cur = con.execute(sql, params)
@@ -114,9 +121,9 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
 
 def kinds(con: duckdb.DuckDBPyConnection, player: str | None) -> dict[str, int]:
     """The player's (None: everyone's) hands by kind, most first."""
-    return dict(con.execute("SELECT kind, count(*) FROM player_hand_flags"
-                            " WHERE ? IS NULL OR player = ? GROUP BY kind"
-                            " ORDER BY count(*) DESC, kind", [player, player]).fetchall())
+    return dict(con.execute(f"SELECT kind, count(*) FROM player_hand_flags s"
+                            f" WHERE {PLAYER_IS} GROUP BY kind"
+                            " ORDER BY count(*) DESC, kind", [player] * 3).fetchall())
 
 
 def stored_version(con: duckdb.DuckDBPyConnection) -> str:

@@ -37,9 +37,13 @@ _9_TO_10_RECHECK = ("kinds taken from the stored currency (a hand in chips count
 # writer opens the file); nothing stored changes, nothing is to be read again
 _10_TO_11 = ""
 
+# schema 11 -> 12: aliases (a person's screen names), made by schema.sql likewise
+_11_TO_12 = ""
+
 STEPS: dict[str, tuple[str, str, str | None]] = {
     "9": ("10", _9_TO_10, _9_TO_10_RECHECK),
     "10": ("11", _10_TO_11, None),
+    "11": ("12", _11_TO_12, None),
 }
 
 

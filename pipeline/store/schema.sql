@@ -272,6 +272,15 @@ CREATE TABLE IF NOT EXISTS notes (
     written_at TIMESTAMP NOT NULL
 );
 
+-- one person behind several screen names (a student who plays on three sites): the
+-- stats, Compare, reports and the report card of a person are those of all their
+-- names (pipeline/store/aliases.py); kept as notes are
+CREATE TABLE IF NOT EXISTS aliases (
+    person VARCHAR NOT NULL,
+    site VARCHAR NOT NULL,
+    player VARCHAR NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS tags (
     site VARCHAR NOT NULL,
     hand_id VARCHAR,                  -- NULL: a tag on the player
