@@ -401,6 +401,68 @@ def test_stepping_through_a_run_it_twice_hand(server, browser, dashboard_db):
     assert not _script_errors(browser)
 
 
+# ---- a hand shared as a file: the table page and the forum post, opened from disk
+
+SHARED = {"side_pot": """SELECT site, hand_id FROM hands JOIN verdicts USING (site, hand_id)
+              WHERE status = 'ok' AND len(summary_pots) > 1 AND len(boards) = 1
+              AND len(string_split(board, ' ')) = 5 ORDER BY site, hand_id LIMIT 1""",
+          "run_twice": """SELECT site, hand_id FROM hands JOIN verdicts USING (site, hand_id)
+              WHERE status = 'ok' AND len(boards) = 2 ORDER BY site, hand_id LIMIT 1"""}
+
+
+@pytest.mark.parametrize("kind", SHARED)
+def test_a_shared_hand_opens_offline_and_its_forum_post_reads(browser, dashboard_db,
+                                                              tmp_path, kind):
+    """`export --format html` and `--format forum` of a side-pot hand and a run-it-twice
+    hand: the page, opened as a file, steps to the end with every pot or board; the
+    forum post, as pasted, names them (screenshots: share_*.png, forum_*.png)."""
+    import html as html_text
+
+    from selenium.webdriver.common.by import By
+
+    from pipeline.cli.main import main
+    from support.common import query
+
+    (site, hand_id), = query(dashboard_db, SHARED[kind])
+    for fmt in ("html", "forum"):
+        assert main(["export", "--format", fmt, "--hand", f"{site}:{hand_id}", "--out",
+                     str(tmp_path), "--db", str(dashboard_db)]) == 0
+    page, = tmp_path.glob("*.html")
+    post, = tmp_path.glob("*.md")
+    browser.set_window_size(1280, 900)
+    _script_errors(browser)
+    browser.get(page.as_uri())
+    seen = [browser.execute_script(STATE)]
+    step = browser.find_element(By.ID, "next")
+    while step.is_enabled():
+        step.click()
+        seen.append(browser.execute_script(STATE))
+        assert len(seen) < 500
+    if kind == "side_pot":
+        at = max(i for i, s in enumerate(seen) if "Side pot" in s["pots"])
+        browser.execute_script(f"const s = document.getElementById('slider'); s.value = {at};"
+                               " s.oninput();")
+        assert any("Main pot" in s["pots"] and "Side pot" in s["pots"] for s in seen)
+    else:
+        assert seen[-1]["runs"] == 2 and seen[-1]["board"] == 10
+    assert not _script_errors(browser)
+    if _shots():
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        time.sleep(0.3)
+        browser.save_screenshot(str(SHOTS / f"share_{kind}.png"))
+    text = post.read_text("utf-8")
+    assert ("side pot" in text) if kind == "side_pot" else ("run 2 times" in text)
+    shown = tmp_path / "post.html"  # the post as a reader sees it before it is rendered
+    shown.write_text('<!DOCTYPE html><meta charset="utf-8"><body style="margin:16px;'
+                     'font:15px/1.45 monospace;white-space:pre-wrap;max-width:1180px">'
+                     + html_text.escape(text), "utf-8")
+    browser.get(shown.as_uri())
+    assert "Result" in browser.find_element(By.TAG_NAME, "body").text
+    if _shots():
+        browser.save_screenshot(str(SHOTS / f"forum_{kind}.png"))
+    browser.set_window_size(1500, 1600)
+
+
 # ---- the Live page: a session written while it is open, seen without a reload
 
 def test_the_live_page_follows_a_session_without_a_reload(browser, tmp_path):
