@@ -316,6 +316,24 @@ return {pot: pot ? pot.textContent : '',
 """
 
 
+def _to_the_end(driver) -> list[dict]:
+    """Click the table's "Step" until the last frame: the state after each click."""
+    from selenium.webdriver.common.by import By
+
+    seen = [driver.execute_script(STATE)]
+    step = driver.find_element(By.ID, "next")
+    while step.is_enabled():
+        step.click()
+        seen.append(driver.execute_script(STATE))
+        assert len(seen) < 500
+    return seen
+
+
+def _show_frame(driver, at: int) -> None:
+    driver.execute_script(f"const s = document.getElementById('slider'); s.value = {at};"
+                          " s.oninput();")
+
+
 def _step_through(driver, url: str, shot: str | None, shot_at=None) -> list[dict]:
     """Open a hand, click "Step" inside the table's iframe until the last frame; the
     state of the table after each click. ``shot``: a screenshot's name, taken 1280
@@ -332,16 +350,9 @@ def _step_through(driver, url: str, shot: str | None, shot_at=None) -> list[dict
     driver.execute_script("arguments[0].scrollIntoView()", table)
     driver.switch_to.frame(table)
     try:
-        seen = [driver.execute_script(STATE)]
-        step = driver.find_element(By.ID, "next")
-        while step.is_enabled():
-            step.click()
-            seen.append(driver.execute_script(STATE))
-            assert len(seen) < 500
+        seen = _to_the_end(driver)
         if shot and shot_at:
-            at = max(i for i, state in enumerate(seen) if shot_at(state))
-            driver.execute_script("const s = document.getElementById('slider');"
-                                  f"s.value = {at}; s.oninput();")
+            _show_frame(driver, max(i for i, state in enumerate(seen) if shot_at(state)))
     finally:
         driver.switch_to.default_content()
     if shot:
@@ -432,16 +443,9 @@ def test_a_shared_hand_opens_offline_and_its_forum_post_reads(browser, dashboard
     browser.set_window_size(1280, 900)
     _script_errors(browser)
     browser.get(page.as_uri())
-    seen = [browser.execute_script(STATE)]
-    step = browser.find_element(By.ID, "next")
-    while step.is_enabled():
-        step.click()
-        seen.append(browser.execute_script(STATE))
-        assert len(seen) < 500
+    seen = _to_the_end(browser)
     if kind == "side_pot":
-        at = max(i for i, s in enumerate(seen) if "Side pot" in s["pots"])
-        browser.execute_script(f"const s = document.getElementById('slider'); s.value = {at};"
-                               " s.oninput();")
+        _show_frame(browser, max(i for i, s in enumerate(seen) if "Side pot" in s["pots"]))
         assert any("Main pot" in s["pots"] and "Side pot" in s["pots"] for s in seen)
     else:
         assert seen[-1]["runs"] == 2 and seen[-1]["board"] == 10
