@@ -150,6 +150,7 @@ def _texts(con, args: argparse.Namespace, filters) -> int:
             (args.out / f"{safe_name(site)}-{safe_name(hand_id)}.{TEXTS[args.format]}").write_text(
                 text, "utf-8")
     if args.out is not None:
-        common.say(f"{len(keys):,} hands → {args.out} ({args.format})")
+        common.say(f"{len(keys):,} hand{'' if len(keys) == 1 else 's'} → {args.out} "
+                   f"({args.format})")
     return 0
 

@@ -142,3 +142,19 @@ def test_a_datasets_notes_tags_and_aliases_are_its_side_file(tmp_path):
                             "'Tanzanite' AND kind = 'cash'").fetchall()
     con.close()
     assert alone and sum(r["hands"] for r in rows) == alone
+
+
+def test_the_dashboard_offers_and_compares_a_person(db, monkeypatch):
+    """The sidebar offers the person (marked so), and Compare sets them beside one of
+    their names with the hands of both names."""
+    from support.apptest import frame, run_page
+
+    at = run_page(db, "compare", monkeypatch, {"compare": ["Student", "Tanzanite"],
+                                               "game": "cash"})
+    player = at.sidebar.selectbox(key="f_player")
+    assert "Student" in player.options or "Student (person)" in player.options
+    shown = frame(at, "player", "hands")
+    hands = dict(zip(shown["player"].to_list(), shown["hands"].to_list()))
+    (gg,), = query(db, "SELECT count(*) FROM player_hand_stats WHERE site = 'GGPoker' AND "
+                       "player = 'Hero' AND kind = 'cash'")
+    assert hands["Student"] == hands["Tanzanite"] + gg
