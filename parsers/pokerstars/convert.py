@@ -25,6 +25,8 @@ from engine.model.hand import (ZERO, Collect, GameKind, Hand, Kind, Seat, Show, 
                                Summary, SummarySeat)
 from engine.rules.pots import dead_part, uncalled
 from parsers.base.errors import ParseError, Skip
+from parsers.pokerstars import ROOM, parse_hand
+from parsers.pokerstars.write import money_text, write_hand
 
 Bet = tuple[str, Decimal]
 # PokerStars' hand numbers are 12 digits today; trackers keep them in 64-bit integers
@@ -245,9 +247,8 @@ def _level(level: str | None) -> str:
 
 
 def _buy_in(hand: Hand) -> str:
-    """The buy-in as PokerStars writes it: "$1.00+$0.10 USD" from the room's own words
-    where they are amounts, else the total cost; "Freeroll" where none is known."""
-    from parsers.pokerstars.write import money_text  # (write imports nothing of this)
+    """The buy-in as PokerStars writes one: its total cost ("$11 USD"); "Freeroll" where
+    none is known."""
     if hand.buy_in_amount is not None and hand.buy_in_currency:
         return money_text(hand.buy_in_amount, hand.buy_in_currency) + (
             f" {hand.buy_in_currency}" if len(hand.buy_in_currency) == 3 else "")
@@ -257,9 +258,6 @@ def _buy_in(hand: Hand) -> str:
 def write_any(hand: Hand, returned: Sequence[Bet] | None = None) -> str:
     """``hand`` as PokerStars text that reads back as played: the same board, actions and
     nets, and an ok verdict by PokerStars' rules (else Skip, naming what differs)."""
-    from parsers.pokerstars import ROOM, parse_hand
-    from parsers.pokerstars.write import write_hand
-
     stars = as_stars(hand, returned)
     text = write_hand(stars)
     try:
