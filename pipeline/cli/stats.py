@@ -1,5 +1,6 @@
-"""``handlens stats``: a player's statistics grouped by position, starting hand, stakes,
-session or player, as a table, CSV or JSON."""
+"""``handlens stats``: a player's statistics grouped by position, position group, stack
+depth, starting hand, stakes, session or player, or by two of them at once (a matrix:
+position and depth), as a table, CSV or JSON."""
 from __future__ import annotations
 
 import argparse
@@ -9,11 +10,12 @@ import sys
 from pipeline.cli import common
 
 NAME = "stats"
-HELP = "player statistics by position, starting hand, stakes, session or player"
+HELP = "player statistics by position, stack depth, starting hand, stakes, session or player"
 DESCRIPTION = ("Statistics as defined in docs/STATS.md (VPIP, PFR, 3-bet, AF, WTSD, W$SD, "
                "...), with the chances and dones behind each percentage. A stat with no "
                "chances is shown empty.")
-GROUPS = ("position", "hand", "stakes", "session", "player")
+# pipeline.stats.aggregate.GROUPS (not imported: --help stays light)
+GROUPS = ("position", "position_group", "depth", "hand", "stakes", "player", "session")
 KINDS = ("cash", "tournament", "play")  # engine.model.hand.GameKind.ALL (not imported: --help stays light)
 KIND_WORDS = {"cash": "cash games", "tournament": "tournaments", "play": "play money"}
 
@@ -22,8 +24,13 @@ def arguments(st: argparse.ArgumentParser) -> None:
     common.add_source(st)
     st.add_argument("--player", help="whose stats (default: the hero, whose cards are dealt "
                                      "in most hands)")
-    st.add_argument("--by", default="position", choices=GROUPS,
-                    help="group by (default position)")
+    st.add_argument("--by", default=("position",), type=_groups, metavar="GROUP[,GROUP]",
+                    help="group by one of " + ", ".join(GROUPS) + ", or by several, comma "
+                         "separated: a row a cell (--by position,depth: every stat by "
+                         "position and effective stack depth). Default position")
+    st.add_argument("--stats", type=_stat_list, default=None, metavar="STAT[,STAT]",
+                    help="the stats of the table (default: the headline ones; names as "
+                         "--format json gives them, e.g. vpip,check_raise_flop)")
     common.add_dates(st)
     st.add_argument("--kind", choices=KINDS,
                     help="cash games, tournaments or play money: never added together "
@@ -33,16 +40,39 @@ def arguments(st: argparse.ArgumentParser) -> None:
                          "stat, a row a group; json: every stat with its chances and dones")
 
 
+def _groups(text: str) -> tuple[str, ...]:
+    keys = tuple(k.strip() for k in text.split(",") if k.strip())
+    wrong = [k for k in keys if k not in GROUPS]
+    if wrong or not keys or len(set(keys)) < len(keys):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give one or more of {', '.join(GROUPS)}, comma separated, each once")
+    return keys
+
+
+def _stat_list(text: str) -> tuple[str, ...]:
+    from pipeline.stats.catalogue import FACTORS, RATIOS
+
+    names = tuple(k.strip() for k in text.split(",") if k.strip())
+    wrong = [k for k in names if k not in RATIOS and k not in FACTORS]
+    if wrong or not names:
+        raise argparse.ArgumentTypeError(
+            f"not a stat: {', '.join(wrong) or text!r} (the stats: "
+            f"{', '.join((*RATIOS, *FACTORS))})")
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
-    from pipeline.stats.aggregate import hero, kinds, stats, store_notice, stored_version
+    from pipeline.stats.aggregate import (hero, kinds, stats, store_notice, stored_version,
+                                          version_words)
 
     con = common.read(args)
-    version = stored_version(con)
+    version = version_words(stored_version(con))
     notice = store_notice(con)
     if notice:
         common.say(notice.replace("`", ""))
-    player = args.player if args.by == "player" or args.player else hero(con)
-    if args.by == "player" and not args.player:
+    by = args.by
+    player = args.player if "player" in by or args.player else hero(con)
+    if "player" in by and not args.player:
         player = None
     played = kinds(con, player)
     if not played:
@@ -51,19 +81,19 @@ def run(args: argparse.Namespace) -> int:
                    f"who played)" if player else f"no hands in {where} yet")
         return 1
     kind = args.kind or next(iter(played), "cash")
-    rows = stats(con, player, args.by, args.since, args.until, kind)
+    rows = stats(con, player, by, args.since, args.until, kind)
     if args.format == "json":
-        print(json.dumps({"player": player, "by": args.by, "kind": kind,
+        print(json.dumps({"player": player, "by": ",".join(by), "kind": kind,
                           "stats_version": version, "rows": rows}, default=str))
     elif args.format == "csv":
-        _csv(rows, [args.by, "hands"])
+        _csv(rows, [*by, "hands"])
     else:
         others = ", ".join(f"{KIND_WORDS[k]} {n:,} hands" for k, n in played.items()
                            if k != kind and k in KIND_WORDS)
-        print(f"{player or 'all players'}, {KIND_WORDS[kind]}, by {args.by} (stats v{version}"
-              f"; --format json for every stat with its chances"
+        print(f"{player or 'all players'}, {KIND_WORDS[kind]}, by {' and '.join(by)} (stats "
+              f"v{version}; each stat in % with its chances; --format json for every stat"
               + (f"; also {others}: --kind" if others else "") + ")")
-        print(_table(rows, args.by, kind))
+        print(_table(rows, by, kind, args.stats))
     return 0
 
 
@@ -77,17 +107,21 @@ def _csv(rows: list[dict], columns_if_none: list[str]) -> None:
         out.writerow(["" if r[c] is None else r[c] for c in columns])
 
 
-def _table(rows: list[dict], by: str, kind: str) -> str:
-    """The terminal's table: the group, hands, net (money, where one currency: a
-    tournament's chips are not), net in big blinds, bb/100 and the headline stats."""
-    from pipeline.stats.catalogue import HEADINGS
+def _table(rows: list[dict], by: tuple[str, ...], kind: str,
+           shown: tuple[str, ...] | None) -> str:
+    """The terminal's table: the groups, hands, net (money, where one currency: a
+    tournament's chips are not), net in big blinds, bb/100 and the stats (the headline
+    ones unless named), each percentage with its chances."""
+    from pipeline.stats.catalogue import HEADINGS, LABELS
 
     money = kind != "tournament"
-    columns = [by, "hands", *(["net"] if money else []), "net_bb", "bb_per_100", *HEADINGS]
-    headings = {"bb_per_100": "bb/100", "net_bb": "net bb", **HEADINGS}
+    stats = shown or tuple(HEADINGS)
+    columns = [*by, "hands", *(["net"] if money else []), "net_bb", "bb_per_100", *stats]
+    headings = {"bb_per_100": "bb/100", "net_bb": "net bb", **LABELS, **HEADINGS}
     table = [[headings.get(c, c) for c in columns]]
     for r in rows:
-        table.append([_net(r) if c == "net" else "" if r[c] is None else
+        table.append([_net(r) if c == "net" else _stat(r, c) if c in stats else
+                      "" if r[c] is None else
                       f"{r[c]:.1f}" if isinstance(r[c], float) or c == "net_bb" else str(r[c])
                       for c in columns])
     widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
@@ -98,6 +132,15 @@ def _table(rows: list[dict], by: str, kind: str) -> str:
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def _stat(row: dict, stat: str) -> str:
+    """A percentage with its chances ("24.3 (1,203)"), a factor as it is; empty
+    without a chance."""
+    value, chances = row[stat], row.get(f"{stat}_chance")
+    if value is None:
+        return ""
+    return f"{value:.1f}" if chances is None else f"{value:.1f} ({chances:,})"
 
 
 def _net(row: dict) -> str:

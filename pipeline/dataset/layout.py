@@ -175,9 +175,9 @@ def write_manifest(out: str, manifest: dict) -> None:
     """Write the manifest (last: a dataset without one is not finished). Without
     ``parts``, it lists the parts found in the folders."""
     from pipeline.store.database import SCHEMA_VERSION
-    from pipeline.stats.catalogue import STATS_VERSION
+    from pipeline.stats.catalogue import FLAGS_VERSION
     filesystem_, root = filesystem(out)
-    manifest = {"format": FORMAT, "schema": SCHEMA_VERSION, "stats": STATS_VERSION,
+    manifest = {"format": FORMAT, "schema": SCHEMA_VERSION, "stats": FLAGS_VERSION,
                 "layout": LAYOUT,
                 "written_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 **manifest}

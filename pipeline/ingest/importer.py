@@ -34,7 +34,7 @@ from parsers.registry import ROOMS, detect, room
 from pipeline import audit
 from pipeline.ingest import preflop_equity, restat
 from pipeline.ingest.workers import pool as worker_pool
-from pipeline.stats.catalogue import STATS_VERSION
+from pipeline.stats.catalogue import FLAGS_VERSION
 from pipeline.store import paths
 from pipeline.store.database import FileState, Store
 from pipeline.ingest.unit import UnitResult, parse_unit
@@ -161,7 +161,7 @@ class Importer:
     def _run(self, files: list[Path]) -> Summary:
         start = time.perf_counter()
         if self.stats and self.store.meta("stats") is None and not self.store.has_hands():
-            self.store.set_meta("stats", STATS_VERSION)  # (a store made before: version 1)
+            self.store.set_meta("stats", FLAGS_VERSION)  # (a store made before: version 1)
         elif self.stats and restat.outdated(self.store):  # made by an earlier handlens
             self.summary.restated = restat.restat(self.store)
         units = self._units(files)

@@ -14,7 +14,7 @@ from parsers.registry import room
 from engine.rules.replay import Finding, Verdict, replay
 from engine.rules.room_rules import RoomRules
 from pipeline.ingest.rows import SCHEMAS, Batch
-from pipeline.stats.catalogue import STATS_VERSION
+from pipeline.stats.catalogue import FLAGS_VERSION
 from pipeline.store.database import CHILD_TABLES, Store
 from pipeline.store import paths
 
@@ -62,7 +62,7 @@ def recheck(store: Store, progress: Callable[[int], None] | None = None,
         if progress:
             progress(len(keys))
     if not counts["missing"] and not counts.get("rows_kept"):
-        store.set_meta("stats", STATS_VERSION)
+        store.set_meta("stats", FLAGS_VERSION)
         store.set_meta("recheck", None)  # (what an upgrade of the schema could not know)
     return counts
 

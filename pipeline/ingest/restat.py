@@ -2,7 +2,7 @@
 
 The flags (docs/STATS.md) depend only on what the store keeps of each hand: its seats
 (stack, sitting out, cards), actions, boards, button and collections. Where the
-definitions changed (``meta`` key ``stats`` older than ``STATS_VERSION``), each hand is
+definitions changed (``meta`` key ``stats`` other than ``FLAGS_VERSION``: a version's definitions, or stats it added), each hand is
 rebuilt from those rows, without its file, and its players' positions and stat
 columns written again in one transaction; ``verify --recheck`` remains the way to read
 the files again (a rule of the replay changed).
@@ -19,7 +19,7 @@ import pyarrow as pa
 from engine.model.hand import ZERO, Action, Collect, Hand, Seat, Stakes, Street
 from engine.model.positions import GROUPS, positions
 from pipeline.ingest.rows import SCHEMAS, big_blind_seat
-from pipeline.stats.catalogue import COUNTS, STATS_VERSION
+from pipeline.stats.catalogue import COUNTS, FLAGS_VERSION
 from pipeline.stats.flags import hand_flags, stat_columns
 from pipeline.store.database import Store
 
@@ -36,18 +36,18 @@ _COLLECTS = """SELECT site, hand_id, player, amount FROM collections WHERE NOT c
                ORDER BY site, hand_id"""
 # the columns written again, keyed by (site, hand_id, seat)
 _COLUMNS = ("position", "position_group", "played_at", "hand_class", "chances", "dones",
-            *COUNTS, "net_bb", "rake_share", "allin_adj_net")
+            *COUNTS, "net_bb", "rake_share", "allin_adj_net", "effective_bb")
 
 
 def outdated(store: Store) -> bool:
     """Whether the store holds hands whose stat flags follow older definitions."""
     version = store.meta("stats")
-    return version != STATS_VERSION and store.has_hands()
+    return version != FLAGS_VERSION and store.has_hands()
 
 
 def restat(store: Store, progress: Callable[[int], None] | None = None) -> int:
     """Every stored hand's positions and stat columns made again from its rows (the
-    definitions of ``STATS_VERSION``); how many hands. The store's stats are then of
+    definitions of ``FLAGS_VERSION``); how many hands. The store's stats are then of
     this version."""
     con = store.con
     seats = _by_hand(con.execute(_SEATS).fetchall())
@@ -79,18 +79,19 @@ def restat(store: Store, progress: Callable[[int], None] | None = None) -> int:
             f = flags.get(s.player)
             net, inv, allin = stored[7], stored[8], stored[9]
             if f is None:  # not dealt in: every chip still in the net, and its all-in net
-                columns = (None,) * (len(_COLUMNS) - 3) + (net,)
+                columns = (None,) * (len(_COLUMNS) - 4) + (net, None)
             else:  # (the rake shared as the import shares it; a pending all-in net kept)
                 share = ((rake * inv / put_in).quantize(_SHARE) if rake and inv and put_in > 0
                          else ZERO)
                 columns = stat_columns(hand, s, f, net, share,
-                                       allin if allin is not None or not stored[5] else net)
+                                       allin if allin is not None or not stored[5] else net
+                                       ) + (f.effective_bb,)
             rows.append((site, hand_id, s.seat, position, GROUPS.get(position), *columns))
         hands += 1
         if progress and hands % 10000 == 0:
             progress(10000)
     _write(store, rows)
-    store.set_meta("stats", STATS_VERSION)
+    store.set_meta("stats", FLAGS_VERSION)
     if progress:
         progress(hands % 10000)
     return hands

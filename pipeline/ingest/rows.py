@@ -48,12 +48,12 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("stack", MONEY), ("sitting_out", pa.bool_()), ("bounty", MONEY),
         ("hole_cards", pa.string()), ("is_hero", pa.bool_()), ("invested", MONEY),
         ("collected", MONEY), ("net", MONEY), ("played_at", pa.timestamp("us")),
-        ("hand_class", pa.string()), ("chances", pa.int32()), ("dones", pa.int32())]
+        ("hand_class", pa.string()), ("chances", pa.int64()), ("dones", pa.int64())]
         + [(c, pa.int32()) for c in COUNTS]
         + [("net_bb", pa.decimal128(18, 4)), ("rake_share", pa.decimal128(18, 4)),
            ("allin_adj_net", pa.decimal128(18, 4)),
            ("currency", pa.string()), ("chips_added", MONEY), ("kind", pa.string()),
-           ("anonymous", pa.bool_())]),
+           ("anonymous", pa.bool_()), ("effective_bb", pa.decimal128(18, 2))]),
     "actions": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("seq", pa.int32()),
         ("street", pa.int8()), ("player", pa.string()), ("kind", pa.string()),
@@ -214,13 +214,14 @@ class Batch:
             if f is None:  # not dealt in (or flags off): every chip is still in the net
                 players.append(row + _NO_FLAGS + (got - inv if self.stats else None, currency,
                                                   added.get(s.player), kind,
-                                                  s.player in anonymous))
+                                                  s.player in anonymous, None))
             else:
                 share = ((rake * inv / put_in).quantize(_SHARE) if rake and inv and put_in > 0
                          else ZERO)
                 allin = adjusted[s.player] if s.player in adjusted else got - inv
                 players.append(row + stat_columns(hand, s, f, got - inv, share, allin)
-                               + (currency, added.get(s.player), kind, s.player in anonymous))
+                               + (currency, added.get(s.player), kind, s.player in anonymous,
+                                  f.effective_bb))
 
     def add_unsupported(self, hand: UnsupportedHand, file_id: int, offset: int,
                         length: int, line: int) -> None:

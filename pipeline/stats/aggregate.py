@@ -6,12 +6,26 @@ from datetime import date
 
 import duckdb
 
-from pipeline.stats.catalogue import RATIOS, STATS_VERSION
+from pipeline.stats.catalogue import DEPTHS, FLAGS_VERSION, RATIOS, STATS_VERSION
 
 POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB")
+GROUP_ORDER = ("EP", "MP", "CO", "BTN", "SB", "BB")  # engine.model.positions.GROUPS's
 
+
+def _listed(values: Iterable[str]) -> str:
+    return "[" + ", ".join(f"'{v}'" for v in values) + "]"
+
+
+# the effective stack's depth (docs/STATS.md): its label, of DEPTHS, for a row ``s``
+DEPTH = ("CASE " + " ".join(f"WHEN s.effective_bb {bound or 'IS NOT NULL'} THEN '{label}'"
+                            for label, bound in DEPTHS) + " END")
+
+# a group's key and its order, over the rows ``s``
 _GROUPS = {
-    "position": ("s.position", "array_position(?::VARCHAR[], s.position)"),
+    "position": ("s.position", f"array_position({_listed(POSITION_ORDER)}, s.position)"),
+    "position_group": ("s.position_group",
+                       f"array_position({_listed(GROUP_ORDER)}, s.position_group)"),
+    "depth": (DEPTH, f"array_position({_listed(label for label, _ in DEPTHS)}, {DEPTH})"),
     "hand": ("s.hand_class", "count(*) DESC"),
     # ANONYMOUS_SEATS: seat labels are no one: together in one row
     "player": ("CASE WHEN s.anonymous THEN 'anonymous seats' ELSE s.player END",
@@ -55,13 +69,21 @@ def hero(con: duckdb.DuckDBPyConnection) -> str | None:
     return row[0] if row else None
 
 
-def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
+GROUPS = tuple(_GROUPS)
+
+
+def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str | tuple[str, ...],
           since: date | None = None, until: date | None = None,
           kind: str | None = None) -> list[dict]:
-    """One dict per group of the hands of ``kind`` (None: every kind): hands, its
+    """One dict per group of the hands of ``kind`` (None: every kind), grouped by one
+    of GROUPS or several (a cell each: position and depth): the group's keys, hands, its
     currency (or "mixed"), net (None across currencies: chips and dollars do not add
     up), net in big blinds, bb/100, each stat's percentage, chances and dones."""
-    key, order = _GROUPS[by]
+    keys = (by,) if isinstance(by, str) else tuple(by)
+    groups = ", ".join(f"{_GROUPS[k][0].replace('h.', 's.')} AS grp{i}"
+                       for i, k in enumerate(keys))
+    order = ", ".join(f"{_GROUPS[k][1].replace('h.', 's.').replace('s.played_at', 'played_at')}"
+                      f", grp{i}" for i, k in enumerate(keys))
     sums = flag_sums()
     # a gap of more than 30 minutes between a player's hands starts a new session
     base = """
@@ -77,7 +99,7 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
                 AND (? IS NULL OR s.played_at < ?::DATE + 1))
     """.format(who="player" if player is None else "NULL",
                who_s="s.player" if player is None else "NULL", player_is=PLAYER_IS
-               ) if by == "session" else """
+               ) if "session" in keys else """
         SELECT s.*, h.small_blind, h.big_blind, h.buy_in
         FROM player_hand_stats s JOIN hands h USING (site, hand_id)
         WHERE {player_is} AND (? IS NULL OR s.kind = ?)
@@ -86,7 +108,7 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
     """.format(player_is=PLAYER_IS)
     sql = f"""
         WITH s AS ({base})
-        SELECT {key.replace('h.', 's.')} AS grp, count(*) AS hands, sum(net) AS net,
+        SELECT {groups}, count(*) AS hands, sum(net) AS net,
                count(DISTINCT currency) AS currencies, any_value(currency) AS currency,
                sum(net_bb) AS net_bb, 100 * sum(net_bb) / count(*) AS bb_per_100,
                sum(allin_adj_net) AS allin_adj_net,
@@ -94,19 +116,17 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str,
                sum(post_bets) + sum(post_raises) AS aggressive, sum(post_calls) AS calls,
                {sums}
         FROM s
-        GROUP BY grp
-        ORDER BY {order.replace('h.', 's.').replace('s.played_at', 'played_at')}, grp
+        GROUP BY {", ".join(f"grp{i}" for i in range(len(keys)))}
+        ORDER BY {order}
     """
     params = [player, player, player, kind, kind, since, since, until, until]
-    if by == "position":
-        params.append(list(POSITION_ORDER))
     cur = con.execute(sql, params)
     names = [d[0] for d in cur.description]
     out = []
     for row in cur.fetchall():
         r = dict(zip(names, row))
         one = r["currencies"] == 1  # money adds up only within one currency
-        item = {by: r["grp"], "hands": r["hands"],
+        item = {**{k: r[f"grp{i}"] for i, k in enumerate(keys)}, "hands": r["hands"],
                 "currency": r["currency"] if one else "mixed",
                 "net": r["net"] if one else None, "net_bb": r["net_bb"],
                 "allin_adj_net": r["allin_adj_net"],
@@ -127,13 +147,22 @@ def kinds(con: duckdb.DuckDBPyConnection, player: str | None) -> dict[str, int]:
 
 
 def stored_version(con: duckdb.DuckDBPyConnection) -> str:
-    """The version of the definitions the stored flags follow: the store's ``meta``
-    says; a store with hands and no word of it was made by version 1."""
+    """The version of the definitions the stored flags follow, as catalogue's
+    FLAGS_VERSION writes it: the store's ``meta`` says; a store with hands and no word
+    of it was made by version 1."""
     rows = con.execute("SELECT value FROM meta WHERE key = 'stats'").fetchall()
     if rows:  # (a Parquet dataset's views: its manifest's word)
         return rows[0][0]
     stored = con.execute("SELECT count(*) FROM (SELECT 1 FROM hands LIMIT 1)").fetchall()[0][0]
-    return "1" if stored else STATS_VERSION
+    return "1" if stored else FLAGS_VERSION
+
+
+def version_words(flags: str) -> str:
+    """A stored flags' version as a reader is told it: "2", or "2 without the stats it
+    adds" (a store of an earlier handlens), or "1"."""
+    if flags == FLAGS_VERSION:
+        return STATS_VERSION
+    return f"{flags} without the stats it adds" if flags == STATS_VERSION else flags
 
 
 def store_notice(con: duckdb.DuckDBPyConnection) -> str | None:
@@ -141,10 +170,10 @@ def store_notice(con: duckdb.DuckDBPyConnection) -> str | None:
     of an older version, what an upgrade of its schema could not know); None: nothing."""
     parts = []
     version = stored_version(con)
-    if version != STATS_VERSION:
-        parts.append(f"its stats follow version {version} of the definitions, this "
-                     f"handlens's are version {STATS_VERSION} (the next `handlens import` "
-                     f"makes them again from the stored hands)")
+    if version != FLAGS_VERSION:
+        parts.append(f"its stats follow version {version_words(version)} of the "
+                     f"definitions, this handlens's are version {STATS_VERSION} (the next "
+                     f"`handlens import` makes them again from the stored hands)")
     rows = con.execute("SELECT value FROM meta WHERE key = 'recheck'").fetchall()
     if rows:
         parts.append(f"{rows[0][0]} (`handlens verify --recheck` reads the files again "

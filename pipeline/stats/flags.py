@@ -20,24 +20,28 @@ from pipeline.stats.catalogue import BIT, RATIOS
 # enum members and kinds read once: attribute lookups cost more than the comparisons
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER,
                                         Street.SHOWDOWN)
-FOLD, CALL, BET, RAISE = Kind.FOLD, Kind.CALL, Kind.BET, Kind.RAISE
+FOLD, CHECK, CALL, BET, RAISE = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE
 
 (VPIP, PFR, LIMP, RFI, THREE_BET, FOUR_BET, FOLD_TO_THREE_BET, COLD_CALL, SQUEEZE, STEAL,
  FOLD_SB_TO_STEAL, FOLD_BB_TO_STEAL, SAW_FLOP, SAW_TURN, SAW_RIVER, CBET_FLOP, CBET_TURN,
- FOLD_TO_CBET_FLOP, WTSD, WSD, WWSF, DONK_FLOP, DONK_TURN, DONK_RIVER) = BIT.values()
+ FOLD_TO_CBET_FLOP, WTSD, WSD, WWSF, DONK_FLOP, DONK_TURN, DONK_RIVER,
+ FOLD_TO_FOUR_BET, CBET_RIVER, FOLD_TO_CBET_TURN, FOLD_TO_CBET_RIVER, RAISE_CBET_FLOP,
+ CHECK_RAISE_FLOP, PROBE_TURN, FLOAT_FLOP, THREE_BET_VS_STEAL) = BIT.values()
 STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 _VOLUNTARY = frozenset({CALL, BET, RAISE})
 _COUNTED = {BET: 0, RAISE: 1, CALL: 2, FOLD: 3}  # the catalogue's COUNTS order
 
 
 class _Flags:
-    """One player's flags in one hand: two bit sets (bit i: RATIOS[i]) and the counts."""
+    """One player's flags in one hand: two bit sets (bit i: RATIOS[i]), the counts, and
+    the effective stack in big blinds at the start of the hand (None: no big blind)."""
 
-    __slots__ = ("chances", "dones", "counts")
+    __slots__ = ("chances", "dones", "counts", "effective_bb")
 
     def __init__(self) -> None:
         self.chances = self.dones = 0
         self.counts = [0, 0, 0, 0]
+        self.effective_bb: Decimal | None = None
 
     def offer(self, bit: int, taken: bool) -> None:
         """A chance at the stat of ``bit`` (only the first counts) and whether it was taken."""
@@ -70,7 +74,7 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
 
     # ---- preflop: one pass, each player's decisions seen with the state before them
     raises = callers = 0
-    first_raiser = last_raiser = None
+    first_raiser = last_raiser = three_bettor = None
     steal_on = False  # the only raise so far is a steal attempt, and nobody called it
     voluntary = set(straddlers)
     decided: set[str] = set()
@@ -98,8 +102,11 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
             if steal_on and position.get(p) in ("SB", "BB"):
                 f.offer(FOLD_SB_TO_STEAL if position[p] == "SB" else FOLD_BB_TO_STEAL,
                         kind == FOLD)
+                f.offer(THREE_BET_VS_STEAL, kind == RAISE)
         if raises == 2 and p == first_raiser:
             f.offer(FOLD_TO_THREE_BET, kind == FOLD)
+        if raises == 3 and p == three_bettor:
+            f.offer(FOLD_TO_FOUR_BET, kind == FOLD)
         if raises == 2 and p != last_raiser:
             f.offer(FOUR_BET, kind == RAISE)
         decided.add(p)
@@ -113,6 +120,8 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
                 steal_on = unopened and position.get(p) in STEAL_POSITIONS
             else:
                 steal_on = False
+                if raises == 2:
+                    three_bettor = p
             last_raiser = p
         elif kind == CALL:
             callers += 1
@@ -147,21 +156,47 @@ def hand_flags(hand: Hand, positions: dict[int, str]) -> dict[str, _Flags]:
         if showdown and p in live:
             f.offer(WSD, p in won)
     _continuation_bets(hand, flags, last_raiser)
+    _effective_stacks(hand, flags)
     return flags
 
 
+def _effective_stacks(hand: Hand, flags: dict[str, _Flags]) -> None:
+    """Each dealt-in player's effective stack at the start of the hand, in big blinds:
+    the smaller of their stack and the largest other stack dealt in (PokerTracker 4's)."""
+    bb = hand.stakes.big_blind
+    if not bb or len(flags) < 2:
+        return
+    stacks = sorted(((s.stack, s.player) for s in hand.seats if s.player in flags),
+                    reverse=True)
+    (top, top_player), (second, _) = stacks[0], stacks[1]
+    for stack, player in stacks:
+        other = second if player == top_player else top
+        flags[player].effective_bb = (min(stack, other) / bb).quantize(_DEPTH_PLACES)
+
+
 _DONK = {FLOP: DONK_FLOP, TURN: DONK_TURN, RIVER: DONK_RIVER}
+_CBET = {FLOP: CBET_FLOP, TURN: CBET_TURN, RIVER: CBET_RIVER}
+_FOLD_TO_CBET = {FLOP: FOLD_TO_CBET_FLOP, TURN: FOLD_TO_CBET_TURN, RIVER: FOLD_TO_CBET_RIVER}
+_BEFORE = {TURN: FLOP, RIVER: TURN}
 
 
 def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | None) -> None:
-    """C-bets on the flop and turn, folds to the flop c-bet, donk bets, and postflop
-    action counts. Facing a c-bet means: the first bet a player faces on the flop is
-    the c-bet. A donk bet is a bet into the previous street's last bettor or raiser
-    before that player has acted on this street."""
-    flop_cbet = flop_raised = bet = cbet = False
+    """The stats after the flop (c-bets and the answers to them, check-raises, probes,
+    floats, donk bets) and the postflop action counts, in one pass over the actions.
+    Facing a c-bet means: the first bet a player faces on that street is the c-bet. A
+    donk bet is a bet into the previous street's last bettor or raiser before that
+    player has acted on this street."""
+    bet = cbet = False  # on this street: a bet stands; the standing bet is the c-bet
     street = None
-    first: set[str] = set()
+    first: set[str] = set()  # acted on this street
     faced: set[str] = set()  # faced a bet on this street already
+    checked: set[str] = set()  # checked first on the flop, not acted since
+    cbets: set = set()  # the streets the preflop raiser c-bet
+    raised: set = set()  # the streets with a raise
+    flop_bet = False  # somebody bet the flop
+    # the preflop raiser's first action on the flop, on this street, was a check
+    raiser_checked_flop = raiser_checked = False
+    callers: set[str] = set()  # called the flop c-bet when they faced it
     actions = hand.actions
     start = next((i for i, a in enumerate(actions) if a.street >= FLOP), len(actions))
     # folded or all-in: can no longer act
@@ -174,8 +209,9 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
             gone.add(a.player)
         if a.street != street:
             street, bet, cbet = a.street, False, False
-            first, faced = set(), set()
+            first, faced, checked = set(), set(), set()
             previous, last = last, None
+            raiser_checked = False
         p, kind = a.player, a.kind
         f = flags.get(p)
         if f is None:
@@ -183,31 +219,49 @@ def _continuation_bets(hand: Hand, flags: dict[str, _Flags], aggressor: str | No
         counted = _COUNTED.get(kind)
         if counted is not None:
             f.counts[counted] += 1
+        if p in checked:  # the next action after a first check on the flop
+            checked.discard(p)
+            if bet:
+                f.offer(CHECK_RAISE_FLOP, kind == RAISE)
         if p not in first:
             if (not bet and previous is not None and p != previous
                     and previous not in first and previous not in gone):
                 f.offer(_DONK[street], kind == BET)
-            first.add(p)
-            if p == aggressor and not bet:
+            if street == FLOP and kind == CHECK:
+                checked.add(p)
+            if p == aggressor:
+                if not bet and (street == FLOP or (_BEFORE[street] in cbets
+                                                   and _BEFORE[street] not in raised)):
+                    f.offer(_CBET[street], kind == BET)
+                raiser_checked = kind == CHECK
                 if street == FLOP:
-                    f.offer(CBET_FLOP, kind == BET)
-                elif street == TURN and flop_cbet and not flop_raised:
-                    f.offer(CBET_TURN, kind == BET)
+                    raiser_checked_flop = raiser_checked
+            elif street == TURN and not bet and aggressor is not None:
+                if (raiser_checked_flop and not flop_bet and aggressor not in first
+                        and aggressor not in gone):
+                    f.offer(PROBE_TURN, kind == BET)
+                if p in callers and raiser_checked:  # (the raiser acted first: in position)
+                    f.offer(FLOAT_FLOP, kind == BET)
+            first.add(p)
         if bet and p not in faced:
             faced.add(p)
-            if cbet and street == FLOP:
-                f.offer(FOLD_TO_CBET_FLOP, kind == FOLD)
+            if cbet:
+                f.offer(_FOLD_TO_CBET[street], kind == FOLD)
+                if street == FLOP:
+                    f.offer(RAISE_CBET_FLOP, kind == RAISE)
+                    if kind == CALL:
+                        callers.add(p)
         if kind == BET or kind == RAISE:
             last = p
-        if kind == BET:
             bet = True
-            if p == aggressor and street == FLOP and f.dones & CBET_FLOP:
-                cbet = flop_cbet = True
-        elif kind == RAISE:
-            bet = True
-            cbet = False
             if street == FLOP:
-                flop_raised = True
+                flop_bet = True
+            if kind == RAISE:
+                cbet = False
+                raised.add(street)
+            elif p == aggressor and f.dones & _CBET[street]:
+                cbet = True
+                cbets.add(street)
 
 
 _BOARD_AT = {Street.PREDEAL: 0, PREFLOP: 0, FLOP: 3, TURN: 4,
@@ -255,3 +309,4 @@ def stat_columns(hand: Hand, seat, f: _Flags, net: Decimal, rake_share: Decimal,
 
 
 _BB_PLACES = Decimal("0.0001")
+_DEPTH_PLACES = Decimal("0.01")

@@ -44,7 +44,7 @@ class FileState:
     errors: int
 
 
-SCHEMA_VERSION = "12"  # raise it whenever schema.sql changes what is stored (and add a
+SCHEMA_VERSION = "13"  # raise it whenever schema.sql changes what is stored (and add a
 #                        step to pipeline/store/migrate.py from the version before)
 
 

@@ -40,10 +40,22 @@ _10_TO_11 = ""
 # schema 11 -> 12: aliases (a person's screen names), made by schema.sql likewise
 _11_TO_12 = ""
 
+# schema 12 -> 13: the stat flags in 64 bits (version 2's stats past the 32nd), and each
+# player's effective stack; both are filled by the next import's restat (the ``stats``
+# meta key of such a store is older than FLAGS_VERSION), from the stored rows
+_12_TO_13 = """
+DROP VIEW IF EXISTS player_hand_stats;
+DROP VIEW IF EXISTS player_hand_flags;
+ALTER TABLE hand_players ALTER chances SET DATA TYPE BIGINT;
+ALTER TABLE hand_players ALTER dones SET DATA TYPE BIGINT;
+ALTER TABLE hand_players ADD COLUMN IF NOT EXISTS effective_bb DECIMAL(18, 2);
+"""
+
 STEPS: dict[str, tuple[str, str, str | None]] = {
     "9": ("10", _9_TO_10, _9_TO_10_RECHECK),
     "10": ("11", _10_TO_11, None),
     "11": ("12", _11_TO_12, None),
+    "12": ("13", _12_TO_13, None),
 }
 
 

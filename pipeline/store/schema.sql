@@ -99,8 +99,8 @@ CREATE TABLE IF NOT EXISTS hand_players (
     -- two bit sets (bit i: pipeline.stats.catalogue.RATIOS[i]), read through the views below
     played_at TIMESTAMP,              -- the hand's, UTC where known (no join for dates)
     hand_class VARCHAR,               -- AA, AKs, AKo, ... where the cards are known
-    chances INTEGER,
-    dones INTEGER,
+    chances BIGINT,
+    dones BIGINT,
     post_bets INTEGER,                -- after the flop
     post_raises INTEGER,
     post_calls INTEGER,
@@ -111,7 +111,8 @@ CREATE TABLE IF NOT EXISTS hand_players (
     currency VARCHAR,                 -- the hand's (no join for the money's unit)
     chips_added DECIMAL(18, 2),       -- received after the hand, as written (a rebuy, an add-on)
     kind VARCHAR,                     -- the hand's: cash, tournament, play (no join)
-    anonymous BOOLEAN                 -- a seat label, not a person (the room writes no names)
+    anonymous BOOLEAN,                -- a seat label, not a person (the room writes no names)
+    effective_bb DECIMAL(18, 2)       -- at the start: the smaller of the stack and the largest other, in bb
 );
 
 CREATE TABLE IF NOT EXISTS actions (
@@ -214,7 +215,7 @@ CREATE TABLE IF NOT EXISTS findings (
 CREATE OR REPLACE VIEW player_hand_flags AS
 SELECT site, hand_id, player, played_at, position, position_group, hand_class, chances, dones,
     post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb,
-    rake_share, allin_adj_net, kind, currency, anonymous
+    rake_share, allin_adj_net, kind, currency, anonymous, effective_bb
 FROM hand_players
 WHERE chances IS NOT NULL;
 
@@ -244,8 +245,17 @@ SELECT site, hand_id, player, played_at, position, position_group, hand_class,
     (chances & 2097152) <> 0 AS donk_flop_chance, (dones & 2097152) <> 0 AS donk_flop_done,
     (chances & 4194304) <> 0 AS donk_turn_chance, (dones & 4194304) <> 0 AS donk_turn_done,
     (chances & 8388608) <> 0 AS donk_river_chance, (dones & 8388608) <> 0 AS donk_river_done,
+    (chances & 16777216) <> 0 AS fold_to_four_bet_chance, (dones & 16777216) <> 0 AS fold_to_four_bet_done,
+    (chances & 33554432) <> 0 AS cbet_river_chance, (dones & 33554432) <> 0 AS cbet_river_done,
+    (chances & 67108864) <> 0 AS fold_to_cbet_turn_chance, (dones & 67108864) <> 0 AS fold_to_cbet_turn_done,
+    (chances & 134217728) <> 0 AS fold_to_cbet_river_chance, (dones & 134217728) <> 0 AS fold_to_cbet_river_done,
+    (chances & 268435456) <> 0 AS raise_cbet_flop_chance, (dones & 268435456) <> 0 AS raise_cbet_flop_done,
+    (chances & 536870912) <> 0 AS check_raise_flop_chance, (dones & 536870912) <> 0 AS check_raise_flop_done,
+    (chances & 1073741824) <> 0 AS probe_turn_chance, (dones & 1073741824) <> 0 AS probe_turn_done,
+    (chances & 2147483648) <> 0 AS float_flop_chance, (dones & 2147483648) <> 0 AS float_flop_done,
+    (chances & 4294967296) <> 0 AS three_bet_vs_steal_chance, (dones & 4294967296) <> 0 AS three_bet_vs_steal_done,
     post_bets, post_raises, post_calls, post_folds, invested, collected, net, net_bb, rake_share,
-    allin_adj_net, kind, currency, anonymous
+    allin_adj_net, kind, currency, anonymous, effective_bb
 FROM player_hand_flags;
 
 CREATE TABLE IF NOT EXISTS parse_errors (

@@ -3,6 +3,7 @@ opened, reading or writing, with every hand's rows kept; ``verify --recheck`` th
 the files again for what only the hand's text says."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import duckdb
@@ -10,6 +11,7 @@ import pytest
 
 from support.common import SAMPLES
 from pipeline.cli.main import main
+from pipeline.stats.catalogue import FLAGS_VERSION
 from pipeline.store.database import SCHEMA_VERSION, Store, connect
 
 FOLDERS = [SAMPLES / "pokerstars", SAMPLES / "phh", SAMPLES / "winning"]
@@ -22,7 +24,9 @@ WHERE h.site = hand_players.site AND h.hand_id = hand_players.hand_id;
 ALTER TABLE hand_players DROP COLUMN kind; ALTER TABLE hand_players DROP COLUMN anonymous;
 ALTER TABLE hands DROP COLUMN kind; ALTER TABLE hands DROP COLUMN table_order;
 ALTER TABLE audit_sessions DROP COLUMN kind;
-UPDATE meta SET value = '9' WHERE key = 'schema'
+ALTER TABLE hand_players DROP COLUMN effective_bb;
+UPDATE meta SET value = '9' WHERE key = 'schema';
+UPDATE meta SET value = '2' WHERE key = 'stats'
 """
 
 
@@ -62,7 +66,8 @@ def test_a_schema_9_store_is_brought_up_when_read(stores, tmp_path):
     # for a tournament's (PHH's research games are cash games in chips)
     hands = "SELECT * EXCLUDE (kind, table_order) FROM hands"
     assert _rows(db, hands) == _rows(new, hands)
-    players = "SELECT * EXCLUDE (kind, anonymous) FROM hand_players"
+    # (the flags the store had: without the stats version 2 adds, made at the next import)
+    players = "SELECT * EXCLUDE (kind, anonymous, effective_bb) FROM hand_players"
     assert _rows(db, players) == _rows(new, players)
     kinds = "SELECT site, hand_id, kind FROM hands"
     changed = set(_rows(db, kinds)) ^ set(_rows(new, kinds))
@@ -129,4 +134,40 @@ def test_stats_of_an_older_version_are_made_again_from_the_stored_rows(tmp_path,
     assert "stats made again" in capsys.readouterr().out
     every = "SELECT * FROM hand_players"
     assert _rows(old, every) == _rows(fresh, every)
-    assert _rows(old, "SELECT value FROM meta WHERE key = 'stats'") == [("2",)]
+    assert _rows(old, "SELECT value FROM meta WHERE key = 'stats'") == [(FLAGS_VERSION,)]
+
+
+def test_a_store_without_the_stats_version_2_adds_is_brought_up_by_the_next_import(
+        tmp_path, capsys):
+    """Schema 12, stats "2" (the handlens before these stats: 32-bit flags, no effective
+    stack): opened, it is said; the next import fills the new stats and the effective
+    stacks from the stored rows, equal to a fresh import's; no file is read."""
+    folders = [str(p) for p in sorted(SAMPLES.iterdir()) if p.is_dir()]
+    fresh = tmp_path / "fresh.duckdb"
+    assert main(["import", *folders, "--db", str(fresh), "--quiet"]) == 0
+    old = tmp_path / "old.duckdb"
+    shutil.copy(fresh, old)
+    con = duckdb.connect(str(old))
+    for statement in ("DROP VIEW player_hand_stats", "DROP VIEW player_hand_flags",
+                      f"UPDATE hand_players SET chances = chances & {(1 << 24) - 1},"
+                      f" dones = dones & {(1 << 24) - 1}",
+                      "ALTER TABLE hand_players ALTER chances SET DATA TYPE INTEGER",
+                      "ALTER TABLE hand_players ALTER dones SET DATA TYPE INTEGER",
+                      "ALTER TABLE hand_players DROP COLUMN effective_bb",
+                      "UPDATE meta SET value = '12' WHERE key = 'schema'",
+                      "UPDATE meta SET value = '2' WHERE key = 'stats'"):
+        con.execute(statement)
+    con.close()
+    capsys.readouterr()
+    assert main(["stats", "--db", str(old), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    assert "without the stats it adds" in out.err
+    assert all(r["check_raise_flop_chance"] == 0 for r in json.loads(out.out)["rows"])
+    gone = tmp_path / "elsewhere"
+    gone.mkdir()
+    assert main(["import", str(gone), "--db", str(old)]) == 0
+    assert "stats made again" in capsys.readouterr().out
+    every = "SELECT * FROM hand_players"
+    assert _rows(old, every) == _rows(fresh, every)
+    assert _rows(old, "SELECT count(*) FROM hand_players WHERE (dones >> 24) <> 0"
+                      " OR effective_bb IS NOT NULL") != [(0,)]

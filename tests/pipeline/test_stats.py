@@ -1,4 +1,5 @@
-"""Stat flags on hand-made hands, one case each (docs/STATS.md, version 1)."""
+"""Stat flags on hand-made hands, one case each (docs/STATS.md; the stats version 2
+adds: tests/pipeline/test_stats_v2.py), and the stats command."""
 from __future__ import annotations
 
 import json
@@ -9,36 +10,10 @@ import pytest
 
 from support.common import HANDWRITTEN
 
-from engine.model.positions import positions
 from parsers.pokerstars import ROOM as STARS
 from parsers.pokerstars import parse_hand
 from pipeline.cli.main import main
-from pipeline.stats.flags import hand_flags
-from support.hands import THREE_WAY_PREFLOP
-
-HEAD = """PokerStars Hand #100000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/03/09 21:15:02 CET [2024/03/09 15:15:02 ET]
-Table 'Alcor' 6-max Seat #4 is the button
-Seat 1: UTGp ($10 in chips)
-Seat 2: HJp ($10 in chips)
-Seat 3: COp ($10 in chips)
-Seat 4: BTNp ($10 in chips)
-Seat 5: SBp ($10 in chips)
-Seat 6: BBp ($10 in chips)
-SBp: posts small blind $0.05
-BBp: posts big blind $0.10
-*** HOLE CARDS ***
-"""
-
-
-def flags(body: str, head: str = HEAD):
-    h = parse_hand(head + body.strip("\n") + "\n")
-    pos = positions([s.seat for s in h.seats if not s.sitting_out], h.button_seat,
-                    next(s.seat for s in h.seats if s.player == h.actions[1].player))
-    return {p: (f.chance, f.done) for p, f in hand_flags(h, pos).items()}
-
-
-FOLDS_TO = "UTGp: folds\nHJp: folds\nCOp: folds\n"
-
+from support.hands import FOLDS_TO, SIX_MAX as HEAD, THREE_WAY_PREFLOP, stat_flags as flags
 
 def test_a_walk_takes_the_chance_from_the_big_blind_only():
     """Version 2 (PokerTracker 4, Holdem Manager 3): those who folded to the big blind

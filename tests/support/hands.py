@@ -33,3 +33,35 @@ Seat 3: Villain (big blind) showed [Kc Kd] and lost with a pair of Kings
 """
 
 
+
+# a 6-max PokerStars cash hand's head, up to the hole cards: the players named by seat
+SIX_MAX = """PokerStars Hand #100000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/03/09 21:15:02 CET [2024/03/09 15:15:02 ET]
+Table 'Alcor' 6-max Seat #4 is the button
+Seat 1: UTGp ($10 in chips)
+Seat 2: HJp ($10 in chips)
+Seat 3: COp ($10 in chips)
+Seat 4: BTNp ($10 in chips)
+Seat 5: SBp ($10 in chips)
+Seat 6: BBp ($10 in chips)
+SBp: posts small blind $0.05
+BBp: posts big blind $0.10
+*** HOLE CARDS ***
+"""
+FOLDS_TO = "UTGp: folds\nHJp: folds\nCOp: folds\n"  # (the first three fold)
+
+
+def stat_flags(body: str, head: str = SIX_MAX, effective: bool = False):
+    """player -> (the stats they had a chance at, the stats they did) of the hand
+    ``head + body`` (pipeline/stats/flags.py); with ``effective``, player -> their
+    effective stack in big blinds."""
+    from engine.model.positions import positions
+    from parsers.pokerstars import parse_hand
+    from pipeline.stats.flags import hand_flags
+
+    h = parse_hand(head + body.strip("\n") + "\n")
+    pos = positions([s.seat for s in h.seats if not s.sitting_out], h.button_seat,
+                    next(s.seat for s in h.seats if s.player == h.actions[1].player))
+    got = hand_flags(h, pos)
+    if effective:
+        return {p: f.effective_bb for p, f in got.items()}
+    return {p: (f.chance, f.done) for p, f in got.items()}
