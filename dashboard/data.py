@@ -30,8 +30,8 @@ from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
 from pipeline.export import forum, hands as exported
 from pipeline.dataset.views import add_audit, cursor, open_dataset
-from pipeline.read import (drift, hand_list, live, marks, queries, report_card, reports,
-                           tournaments)
+from pipeline.read import (drift, hand_list, live, marks, matrix, queries, report_card,
+                           reports, tournaments)
 from pipeline.store.database import DatabaseBusy
 
 DB_ENV = "HANDLENS_DB"
@@ -58,6 +58,7 @@ QUERIES = {
     "report_card": report_card.report_card,
     "verification": queries.verification,
     "stat_table": reports.stat_table,
+    "matrix": matrix.matrix,
     "compare": reports.compare,
     "report": reports.report,
     "tournaments": tournaments.tournaments,

@@ -11,7 +11,8 @@ from datetime import date
 import streamlit as st
 
 from dashboard import data
-from pipeline.read.queries import KINDS, POSITION_ORDER, Filters
+from pipeline.read import spots
+from pipeline.read.queries import DEPTH_ORDER, KINDS, POSITION_ORDER, Filters
 
 ALL_PLAYERS = "\x00all"  # the "all players" choice (no player name holds a NUL)
 KEY = "handlens_filters"
@@ -20,8 +21,19 @@ KIND_WORDS = {"cash": "Cash games", "tournament": "Tournaments", "play": "Play m
 URL = {"player": ("player", "f_player"), "kind": ("game", "f_kind"),
        "since": ("from", "f_since"), "until": ("to", "f_until"), "sites": ("room", "f_sites"),
        "stakes": ("stakes", "f_stakes"), "structures": ("structure", "f_structures"),
-       "table_sizes": ("size", "f_sizes"), "positions": ("position", "f_positions")}
-_MULTI = ("sites", "stakes", "structures", "table_sizes", "positions")
+       "table_sizes": ("size", "f_sizes"), "positions": ("position", "f_positions"),
+       "depths": ("depth", "f_depths"), "pot": ("pot", "f_pot"), "role": ("role", "f_role"),
+       "position": ("ip", "f_ip"), "flop": ("flop", "f_flop"), "street": ("street", "f_street"),
+       "lines": ("line", "f_lines")}
+_MULTI = ("sites", "stakes", "structures", "table_sizes", "positions", "depths", "lines")
+_CHOICE = ("pot", "role", "position", "flop", "street")  # one of spots.CHOICES[name], or any
+# the action filters' labels and what each says
+_SPOTS = {"pot": ("Pot", "By the raises before the flop (anyone's)."),
+          "role": ("Preflop, the player", "What the player did before the flop."),
+          "position": ("On the flop", "In position: acting last of those who saw the flop."),
+          "flop": ("Players on the flop", "Heads-up: two saw the flop; multiway: more."),
+          "street": ("Reached", "The player was still in at this street (at least)."),
+          "lines": ("Lines", "What the player did after the flop: every line chosen.")}
 _READ = "handlens_url_read"
 
 
@@ -75,6 +87,10 @@ def _read_url(players: list[str], hero: str | None) -> None:
         if values:
             st.session_state[key] = ([int(v) for v in values if v.isdigit()]
                                      if field == "table_sizes" else values)
+    for field in _CHOICE:
+        name, key = URL[field]
+        if q.get(name) in spots.CHOICES[field]:
+            st.session_state[key] = q.get(name)
 
 
 def _write_url(f: Filters) -> None:
@@ -158,12 +174,35 @@ def draw() -> Filters:
     positions = side.multiselect("Positions", _kept(list(POSITION_ORDER), "f_positions"),
                                  key="f_positions",
                                  placeholder="all positions")
+    depths = side.multiselect("Stack depth", _kept(list(DEPTH_ORDER), "f_depths"),
+                              key="f_depths", placeholder="all depths",
+                              format_func=lambda d: f"{d} bb",
+                              help="The effective stack at the start of the hand: the "
+                                   "smaller of the player's and the largest other stack.")
     chosen = Filters(player=None if player == ALL_PLAYERS else player, kind=kind,
                      since=since, until=until, sites=tuple(sites), stakes=tuple(stakes),
                      structures=tuple(structures), table_sizes=tuple(int(n) for n in sizes),
-                     positions=tuple(positions))
+                     positions=tuple(positions), depths=tuple(depths), **_spots(side))
     st.session_state[KEY] = chosen
     _write_url(chosen)
+    return chosen
+
+
+def _spots(side) -> dict:
+    """The action filters, drawn in an expander (open while one is set)."""
+    keys = [URL[field][1] for field in spots.CHOICES]
+    chosen = {}
+    with side.expander("Action filters", expanded=any(st.session_state.get(k) for k in keys),
+                       icon=":material/filter_alt:"):
+        for field in _CHOICE:
+            label, words = _SPOTS[field]
+            chosen[field] = st.selectbox(label, [None, *spots.CHOICES[field]],
+                                         key=URL[field][1], help=words,
+                                         format_func=lambda v: "any" if v is None else v)
+        label, words = _SPOTS["lines"]
+        chosen["lines"] = tuple(st.multiselect(
+            label, _kept(list(spots.CHOICES["lines"]), URL["lines"][1]), key=URL["lines"][1],
+            help=words, placeholder="any line"))
     return chosen
 
 

@@ -9,14 +9,15 @@ from dashboard import data, show
 from dashboard.hand_table import hand_table
 from dashboard.replay.replayer import replayer
 from dashboard.sidebar import filters, player_label, read_page_params, write_page_params
-from pipeline.read.hand_list import POT_TYPES, SORTS, STREETS_REACHED, HandQuery
+from pipeline.read.hand_list import SORTS, HandQuery
 from pipeline.read.queries import HAND_CLASSES, STATUSES
 
 ANY = "any"
 SORT_WORDS = {"time": "time", "net": "the player's net", "pot": "pot size"}
 # the list's own choices, kept in the address beside the sidebar's: name -> widget key
-PARAMS = {"verdict": "list_status", "class": "list_class", "pot": "list_pot",
-          "street": "list_street", "allin": "list_allin", "showdown": "list_showdown",
+# (the pot type and the street reached are the sidebar's action filters)
+PARAMS = {"verdict": "list_status", "class": "list_class", "allin": "list_allin",
+          "showdown": "list_showdown",
           "opponent": "list_opponent", "minpot": "list_min_pot", "maxpot": "list_max_pot",
           "sort": "list_sort", "order": "list_order", "tag": "list_tag", "note": "list_note"}
 NOTES = {ANY: None, "with a note": True, "without a note": False}
@@ -29,11 +30,7 @@ st.text(player_label(f))
 
 a, b, c, d = st.columns(4)
 status = a.selectbox("Verdict", [ANY, *STATUSES], key="list_status")
-pot_type = b.selectbox("Pot", [ANY, *POT_TYPES], key="list_pot",
-                       help="By the raises before the flop.")
-street = c.selectbox("Reached", [ANY, *STREETS_REACHED], key="list_street",
-                     format_func=lambda s: s if s == ANY else f"the {s}")
-all_in = d.selectbox("All-in", [ANY, "yes", "no"], key="list_allin",
+all_in = b.selectbox("All-in", [ANY, "yes", "no"], key="list_allin",
                      help="Someone was all-in during the hand.")
 a, b, c, d = st.columns(4)
 hand_class = a.selectbox("Starting hand", [ANY, *HAND_CLASSES], key="list_class",
@@ -69,9 +66,7 @@ q = HandQuery(
     status=None if status == ANY else status,
     hand_class=None if hand_class == ANY else hand_class,
     showdown=None if showdown == ANY or not mine else showdown == "went to showdown",
-    pot_type=None if pot_type == ANY else pot_type,
     all_in=None if all_in == ANY else all_in == "yes",
-    street=None if street == ANY else street,
     min_pot_bb=min_pot, max_pot_bb=max_pot, opponent=opponent.strip() or None,
     tag=None if tag == ANY else tag, noted=NOTES.get(noted),
     sort=sort if sort in sorts else "time", descending=order == "descending")

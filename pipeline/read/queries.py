@@ -16,12 +16,14 @@ import polars as pl
 
 from engine.model.hand import GameKind
 from pipeline.stats.aggregate import (  # noqa: F401 (POSITION_ORDER, hero, store_notice: for the dashboard)
-    POSITION_ORDER, flag_sums, hero, ratios, store_notice)
-from pipeline.stats.catalogue import HEADLINE, RATIOS
+    DEPTH, POSITION_ORDER, flag_sums, hero, ratios, store_notice)
+from pipeline.stats.catalogue import DEPTHS, HEADLINE, RATIOS
+from pipeline.read import spots
 from pipeline.store.database import connect
 from pipeline.read.verify import CODES, STATUSES, STREETS  # noqa: F401 (for the dashboard)
 
 GROUP_ORDER = ("EP", "MP", "CO", "BTN", "SB", "BB")
+DEPTH_ORDER = tuple(label for label, _ in DEPTHS)  # the effective stacks' depths, in bb
 RANKS = "AKQJT98765432"
 KINDS = GameKind.ALL  # never pooled: money, tournament chips and play money do not add up
 # what the Stakes filter chooses: the blinds of a cash game (or play money's), the
@@ -44,6 +46,14 @@ class Filters:
     structures: tuple[str, ...] = ()
     table_sizes: tuple[int, ...] = ()
     positions: tuple[str, ...] = ()
+    depths: tuple[str, ...] = ()  # effective stack depths, as DEPTH_ORDER names them
+    # the action filters (pipeline/read/spots.py: each a choice of its CHOICES)
+    pot: str | None = None
+    role: str | None = None
+    position: str | None = None
+    flop: str | None = None
+    street: str | None = None
+    lines: tuple[str, ...] = ()
 
 
 # One condition per filter, over player rows ``s`` (player_hand_stats) joined to ``h``.
@@ -59,6 +69,7 @@ _PLAYER_ROW = {
     "structures": "list_contains(?::VARCHAR[], h.structure)",
     "table_sizes": "list_contains(?::INTEGER[], h.max_seats)",
     "positions": "list_contains(?::VARCHAR[], s.position)",
+    "depths": f"list_contains(?::VARCHAR[], {DEPTH})",
 }
 # The same over hands ``h``; the player's own conditions through their rows ``s``.
 _HAND = {
@@ -70,11 +81,18 @@ _HAND = {
     "structures": _PLAYER_ROW["structures"],
     "table_sizes": _PLAYER_ROW["table_sizes"],
 }
-_BY_PLAYER = {"player": _PLAYER_ROW["player"], "positions": _PLAYER_ROW["positions"]}
+_PLAYER_ROW.update({name: None for name in spots.CHOICES})  # (their SQL: spots.condition)
+_BY_PLAYER = {name: _PLAYER_ROW[name] for name in ("player", "positions", "depths",
+                                                    *spots.CHOICES)}
 _HAND_ONLY = ("sites", "stakes", "structures", "table_sizes")  # need the hands joined
 
 
-_ASKED = {"player": 2}  # filters whose condition asks for their value more than once
+# filters whose condition asks for their value more than once, or never (a fixed choice)
+_ASKED = {"player": 2, **{name: 0 for name in spots.CHOICES}}
+
+
+def _condition(name: str, value: object, conditions: dict[str, str | None]) -> str:
+    return spots.condition(name, value) if name in spots.CHOICES else conditions[name]
 
 
 def _set(f: Filters) -> list[tuple[str, object]]:
@@ -96,8 +114,8 @@ def _values(chosen: list[tuple[str, object]]) -> list:
 def player_where(f: Filters) -> tuple[str, list]:
     """WHERE text and parameters over player rows ``s`` joined to hands ``h``."""
     chosen = _set(f)
-    sql = " AND ".join(_PLAYER_ROW[name] for name, _ in chosen) or "TRUE"
-    return sql, _values(chosen)
+    sql = " AND ".join(_condition(name, value, _PLAYER_ROW) for name, value in chosen)
+    return sql or "TRUE", _values(chosen)
 
 
 def hand_where(f: Filters) -> tuple[str, list]:
@@ -110,7 +128,8 @@ def hand_where(f: Filters) -> tuple[str, list]:
     if mine:
         parts.append("EXISTS (SELECT 1 FROM player_hand_stats s WHERE s.site = h.site"
                      " AND s.hand_id = h.hand_id AND "
-                     + " AND ".join(_BY_PLAYER[name] for name, _ in mine) + ")")
+                     + " AND ".join(_condition(name, value, _BY_PLAYER)
+                                    for name, value in mine) + ")")
         params += _values(mine)
     return " AND ".join(parts) or "TRUE", params
 

@@ -254,15 +254,17 @@ def test_hand_list_counts_and_filters(dashboard_db, monkeypatch):
 
     at.selectbox(key="list_status").set_value("any")
     at.selectbox(key="list_allin").set_value("yes")
-    at.selectbox(key="list_street").set_value("river").run()
+    at.selectbox(key="f_street").set_value("river").run()  # (the sidebar's: Hero reached it)
     expected, = hero(dashboard_db, "count(*)", CASH, """
         AND EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site AND a.hand_id = h.hand_id
-                    AND a.all_in) AND length(h.board) = 14""")
+                    AND a.all_in) AND length(h.board) = 14
+        AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site AND a.hand_id = h.hand_id
+                        AND a.player = 'Hero' AND a.kind = 'fold' AND a.street < 4)""")
     assert _listed(at)[0] == expected
 
     at.selectbox(key="list_allin").set_value("any")
-    at.selectbox(key="list_street").set_value("any")
-    at.selectbox(key="list_pot").set_value("3-bet").run()
+    at.selectbox(key="f_street").set_value(None)
+    at.selectbox(key="f_pot").set_value("3-bet").run()
     expected, = hero(dashboard_db, "count(*)", CASH, """
         AND EXISTS (SELECT 1 FROM player_hand_stats o WHERE o.site = h.site
                     AND o.hand_id = h.hand_id AND o.three_bet_done)
@@ -270,7 +272,8 @@ def test_hand_list_counts_and_filters(dashboard_db, monkeypatch):
                         AND o.hand_id = h.hand_id AND o.four_bet_done)""")
     assert _listed(at)[0] == expected
 
-    at.selectbox(key="list_pot").set_value("any")
+    assert at.query_params["pot"] == "3-bet"
+    at.selectbox(key="f_pot").set_value(None)
     at.radio(key="list_sort").set_value("pot").run()  # sorted over every hand, not the 200
     biggest, = hero(dashboard_db, "max(h.total_pot / h.big_blind)::DOUBLE")
     assert frame(at, "hand_id", "pot_bb")["pot_bb"][0] == pytest.approx(biggest)
@@ -416,3 +419,120 @@ def test_the_import_page_raises_the_drift_notice(tmp_path, monkeypatch):
     assert "format drift: pokerstars" in said and "'<name>: passes after 9s'" in said
     players = set(re.findall(r"^Seat \d+: (.+?) \(.* in chips", changed, re.M))
     assert not any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", said) for p in players)
+
+
+# ---- Matrix: every stat across positions and stack depths
+
+# each Hero row's effective stack, made here from the seats: the smaller of the stack and
+# the largest other stack dealt in (a player with a position), in big blinds
+EFFECTIVE = """
+WITH seats AS (SELECT p.site, p.hand_id, p.player, p.stack, h.big_blind
+               FROM hand_players p JOIN hands h USING (site, hand_id)
+               WHERE p.position IS NOT NULL AND h.kind = 'cash')
+SELECT a.hand_id, a.site, least(a.stack, max(b.stack)) / a.big_blind AS bb
+FROM seats a JOIN seats b ON b.site = a.site AND b.hand_id = a.hand_id AND b.player <> a.player
+WHERE a.player = 'Hero' GROUP BY a.site, a.hand_id, a.stack, a.big_blind
+"""
+
+
+def _depth(bb) -> str:
+    return ("<20" if bb < 20 else "20-40" if bb < 40 else "40-100" if bb < 100
+            else "100-150" if bb <= 150 else ">150")
+
+
+def test_matrix_cells_equal_a_count_by_depth_made_here(dashboard_db, monkeypatch):
+    at = run_page(dashboard_db, "matrix", monkeypatch, {"game": "cash", "across": "depth"})
+    table = at.dataframe[0].value
+    depth = {(site, hand): _depth(bb) for hand, site, bb in sql(dashboard_db, EFFECTIVE)}
+    hands: dict[str, int] = {}
+    vpip: dict[str, list[int]] = {}
+    for site, hand, chance, done in sql(dashboard_db, "SELECT s.site, s.hand_id, vpip_chance,"
+                                        f" vpip_done {HERO_ROWS.format(kind=CASH)}"):
+        d = depth[site, hand]
+        hands[d] = hands.get(d, 0) + 1
+        counts = vpip.setdefault(d, [0, 0])
+        counts[0] += chance
+        counts[1] += done
+    assert len(hands) >= 3
+    for d, n in hands.items():
+        column, = [c for c in table.columns if c.startswith(f"{d} bb · ")]
+        assert column == f"{d} bb · {n:,}"
+        chances, done = vpip[d]
+        assert table.loc["VPIP", column] == f"{100 * done / chances:.1f} ({chances:,})"
+    assert at.query_params["across"] == "depth"
+    # the postflop stats of version 2 across positions, the chances as stored
+    at.segmented_control(key="m_across").set_value("position").run()
+    at.segmented_control(key="m_group").set_value("Postflop").run()
+    table = at.dataframe[0].value
+    for position, chances, done in sql(
+            dashboard_db, "SELECT s.position, sum(check_raise_flop_chance::INT),"
+                          f" sum(check_raise_flop_done::INT) {HERO_ROWS.format(kind=CASH)}"
+                          " GROUP BY 1"):
+        column, = [c for c in table.columns if c.startswith(f"{position} · ")]
+        cell = table.loc["Flop check-raise", column]
+        assert cell == (f"{100 * done / chances:.1f} ({chances:,})" if chances else "")
+
+
+# ---- Action filters: the sidebar's, in the address, on every page
+
+ACTING_AFTER_THE_FLOP = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN")
+
+
+def _spots(db) -> dict[tuple[str, str], dict]:
+    """Each cash hand Hero was dealt in, its spot made here from the seats, the board and
+    the actions: who saw the flop, whether Hero acted last of them, what Hero did."""
+    seats: dict = {}
+    for site, hand, player, position, board in sql(db, """
+            SELECT p.site, p.hand_id, p.player, p.position, h.board FROM hand_players p
+            JOIN hands h USING (site, hand_id)
+            WHERE p.position IS NOT NULL AND h.kind = 'cash'"""):
+        seats.setdefault((site, hand), {"board": len((board or "").split()), "at": {}})
+        seats[site, hand]["at"][player] = position
+    folded_before: dict = {}
+    done: dict = {}
+    for site, hand, player, street, kind in sql(db, "SELECT site, hand_id, player, street, kind"
+                                                    " FROM actions"):
+        if kind == "fold" and street <= 1:
+            folded_before.setdefault((site, hand), set()).add(player)
+        if player == "Hero":
+            done.setdefault((site, hand), set()).add((street, kind))
+    out = {}
+    for key, hand in seats.items():
+        if "Hero" not in hand["at"]:
+            continue
+        saw = [p for p in hand["at"] if hand["board"] >= 3
+               and p not in folded_before.get(key, set())]
+        order = {p: ACTING_AFTER_THE_FLOP.index(hand["at"][p]) for p in saw}
+        out[key] = {"saw_flop": "Hero" in saw, "players": len(saw),
+                    "last": "Hero" in saw and order["Hero"] == max(order.values()),
+                    "did": done.get(key, set())}
+    return out
+
+
+def test_action_filters_match_a_count_made_here_and_stay_in_the_address(dashboard_db,
+                                                                         monkeypatch):
+    spots = _spots(dashboard_db)
+    cases = [({"ip": "in position"}, lambda h: h["saw_flop"] and h["last"]),
+             ({"ip": "out of position", "flop": "multiway"},
+              lambda h: h["saw_flop"] and not h["last"] and h["players"] >= 3),
+             ({"flop": "heads-up", "line": "called the river"},
+              lambda h: h["saw_flop"] and h["players"] == 2 and (4, "call") in h["did"]),
+             ({"line": ["bet the turn", "checked the river"]},
+              lambda h: (3, "bet") in h["did"] and (4, "check") in h["did"])]
+    for address, wanted in cases:
+        expected = sum(1 for h in spots.values() if wanted(h))
+        assert expected > 0, address
+        at = run_page(dashboard_db, "hands", monkeypatch,
+                      {"player": "Hero", "game": "cash", **address})
+        assert _listed(at)[0] == expected, address
+        for name, value in address.items():
+            kept = at.query_params[name]
+            assert (kept if isinstance(kept, list) else [kept]) == (
+                value if isinstance(value, list) else [value])
+    # the stats over those hands: the sample of the stats page is the hands kept
+    at = run_page(dashboard_db, "stats", monkeypatch,
+                  {"player": "Hero", "game": "cash", "ip": "in position"})
+    chances = {label: n for df in at.dataframe if "label" in df.value.columns
+               for label, n in zip(df.value["label"], df.value["chances"])}
+    saw = chances["Saw flop"]
+    assert saw == sum(1 for h in spots.values() if h["saw_flop"] and h["last"])

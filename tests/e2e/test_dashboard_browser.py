@@ -16,6 +16,7 @@ SHOTS = ROOT / "docs" / "screenshots"
 # (url path, title, screenshot name)
 PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
          ("positions", "Positions", "positions"),
+         ("matrix?player=Hero&game=cash", "Matrix", "matrix"),
          ("starting_hands", "Starting hands", "starting_hands"),
          ("reports", "Reports", "reports"), ("tournaments", "Tournaments", "tournaments"),
          ("compare", "Compare players", "compare"),
@@ -91,7 +92,7 @@ def test_page_renders(server, browser, path, title, name):
             "verification": "Findings by code", "import": "Hand-history files",
             "stats": "Postflop", "reports": "By", "compare": "Preflop",
             "tournaments": "Each tournament", "review": "reviewed",
-            "coach": "Month by month"}[name] in body
+            "coach": "Month by month", "matrix": "standard errors"}[name] in body
     if os.environ.get("HANDLENS_SCREENSHOTS") == "1":  # the whole page, in one picture
         height = browser.execute_script(
             "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
