@@ -34,6 +34,8 @@ PAGES = {
         st.Page("views/positions.py", title="Positions", icon=":material/event_seat:"),
         st.Page("views/matrix.py", title="Matrix", icon=":material/view_module:",
                 url_path="matrix"),
+        st.Page("views/leaks.py", title="Leaks", icon=":material/troubleshoot:",
+                url_path="leaks"),
         st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
         st.Page("views/hands.py", title="Hands", icon=":material/playing_cards:"),
         st.Page("views/review.py", title="Review", icon=":material/rate_review:",

@@ -30,8 +30,8 @@ from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
 from pipeline.export import forum, hands as exported
 from pipeline.dataset.views import add_audit, cursor, open_dataset
-from pipeline.read import (drift, hand_list, live, marks, matrix, queries, report_card,
-                           reports, tournaments)
+from pipeline.read import (drift, hand_list, leaks, live, marks, matrix, queries,
+                           report_card, reports, tournaments)
 from pipeline.store.database import DatabaseBusy
 
 DB_ENV = "HANDLENS_DB"
@@ -59,6 +59,7 @@ QUERIES = {
     "verification": queries.verification,
     "stat_table": reports.stat_table,
     "matrix": matrix.matrix,
+    "leaks": leaks.leaks,
     "compare": reports.compare,
     "report": reports.report,
     "tournaments": tournaments.tournaments,

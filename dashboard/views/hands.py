@@ -11,6 +11,7 @@ from dashboard.replay.replayer import replayer
 from dashboard.sidebar import filters, player_label, read_page_params, write_page_params
 from pipeline.read.hand_list import SORTS, HandQuery
 from pipeline.read.queries import HAND_CLASSES, STATUSES
+from pipeline.stats.catalogue import LABELS, RATIOS
 
 ANY = "any"
 SORT_WORDS = {"time": "time", "net": "the player's net", "pot": "pot size"}
@@ -19,7 +20,8 @@ SORT_WORDS = {"time": "time", "net": "the player's net", "pot": "pot size"}
 PARAMS = {"verdict": "list_status", "class": "list_class", "allin": "list_allin",
           "showdown": "list_showdown",
           "opponent": "list_opponent", "minpot": "list_min_pot", "maxpot": "list_max_pot",
-          "sort": "list_sort", "order": "list_order", "tag": "list_tag", "note": "list_note"}
+          "sort": "list_sort", "order": "list_order", "tag": "list_tag", "note": "list_note",
+          "spot": "list_spot"}
 NOTES = {ANY: None, "with a note": True, "without a note": False}
 
 f = filters()
@@ -53,6 +55,12 @@ tag = a.selectbox("Tag", [ANY, *tags], key="list_tag", disabled=not tags,
                        "so does `handlens tag`).")
 noted = b.selectbox("Note", list(NOTES), key="list_note",
                     help="A note on the hand or one of its actions.")
+if st.session_state.get("list_spot") not in (None, ANY, *RATIOS):
+    st.session_state["list_spot"] = ANY
+spot = c.selectbox("Spot", [ANY, *RATIOS], key="list_spot", disabled=not mine,
+                   format_func=lambda s: s if s == ANY else f"a chance at: {LABELS[s]}",
+                   help="The chosen player's hands in which this stat's spot arose (the "
+                        "Leaks page links here).")
 a, b, c = st.columns([2, 1, 1])
 sorts = [s for s in SORTS if mine or s != "net"]
 sort = a.radio("Sort by", sorts, horizontal=True, key="list_sort",
@@ -69,6 +77,7 @@ q = HandQuery(
     all_in=None if all_in == ANY else all_in == "yes",
     min_pot_bb=min_pot, max_pot_bb=max_pot, opponent=opponent.strip() or None,
     tag=None if tag == ANY else tag, noted=NOTES.get(noted),
+    spot=None if spot == ANY or not mine else spot,
     sort=sort if sort in sorts else "time", descending=order == "descending")
 total, listed = data.fetch("hand_list", f, q, int(limit))
 st.caption(f"{total:,} hands match" + (

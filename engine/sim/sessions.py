@@ -18,7 +18,7 @@ from decimal import ROUND_DOWN, Decimal
 
 from engine.model.hand import ZERO, Finish, Hand, Stakes, Structure
 from engine.sim.simulate import NAMES, Setup, play_hand
-from engine.sim.strategy import decide
+from engine.sim.strategy import deciding
 
 OPPONENTS = NAMES[1:] + ("Brotherhood", "ace_o_spades", "TiltedTom", "LuckyLuuk",
                          "Cardamom", "NorthernLights", "pushbot3000", "Mme Bovary")
@@ -60,14 +60,16 @@ class Clock:
 
 
 def regular_hands(rng: random.Random, count: int, first_number: int,
-                  start: datetime) -> Iterator[Hand]:
-    """``count`` hands of a regular's database, numbered from ``first_number``."""
+                  start: datetime, leak: str | None = None) -> Iterator[Hand]:
+    """``count`` hands of a regular's database, numbered from ``first_number``; with
+    ``leak`` (engine.sim.strategy.LEAKS), the hero plays that spot badly."""
     clock = Clock(rng, first_number, start)
+    decide = deciding(leak)
     made, tables = 0, set()
     while made < count:
         pick = rng.random()
         if pick < 0.08:
-            session = sit_and_go(rng, clock)
+            session = sit_and_go(rng, clock, decide)
         else:
             if len(tables) > len(TABLES) * 15:
                 tables.clear()  # names may come back once half of them have been used
@@ -76,7 +78,7 @@ def regular_hands(rng: random.Random, count: int, first_number: int,
             tables.add(table)
             structure = (Structure.FIXED_LIMIT if pick < 0.11 else
                          Structure.POT_LIMIT if pick < 0.15 else Structure.NO_LIMIT)
-            session = cash_session(rng, clock, structure, table)
+            session = cash_session(rng, clock, structure, table, decide)
         for hand in session:
             yield hand
             made += 1
@@ -86,7 +88,7 @@ def regular_hands(rng: random.Random, count: int, first_number: int,
 
 
 def cash_session(rng: random.Random, clock: Clock, structure: str,
-                 name: str) -> Iterator[Hand]:
+                 name: str, decide=deciding()) -> Iterator[Hand]:
     """Tens of hands at one table called ``name``."""
     sb, bb = rng.choices(CASH_STAKES, weights=(4, 4, 2))[0]
     if structure == Structure.FIXED_LIMIT:
@@ -159,7 +161,7 @@ def _next_button(table: dict[int, str], button: int, played: set[int] | None = N
     return next((s for s in seats if s > button), seats[0])
 
 
-def sit_and_go(rng: random.Random, clock: Clock) -> Iterator[Hand]:
+def sit_and_go(rng: random.Random, clock: Clock, decide=deciding()) -> Iterator[Hand]:
     """A single-table tournament, until the hero is out or has won (see ``_finishes``)."""
     chips = rng.choice((1500, 1500, 10000))
     schedule = SCHEDULES[chips]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -48,6 +49,27 @@ class Spot:
     rng: random.Random
     dealt: int = 6  # players dealt in
     fixed_limit: bool = False  # a call costs a bet at most: call wider
+
+
+# leaks the hero can be made to play on purpose (``handlens simulate --leak``): the
+# spot, and what the hero then does there instead of the regular's play
+LEAKS = {"calls-3bets": "the hero, having opened, calls every 3-bet he does not 4-bet"}
+
+
+def deciding(leak: str | None = None) -> Callable[[Spot], tuple[str, Decimal | None]]:
+    """The decisions of the table: ``decide``, or with the hero playing ``leak`` badly."""
+    if leak is None:
+        return decide
+    if leak not in LEAKS:
+        raise ValueError(f"no leak {leak!r} (the leaks: {', '.join(LEAKS)})")
+
+    def leaky(spot: Spot) -> tuple[str, Decimal | None]:
+        move = decide(spot)
+        if (spot.player == "Hero" and spot.street == Street.PREFLOP and spot.bets == 3
+                and spot.put > spot.big_blind and move[0] == "fold"):
+            return "call", None  # facing the 3-bet of the pot he opened: never folds
+        return move
+    return leaky
 
 
 def looseness(name: str) -> float:

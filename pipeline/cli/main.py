@@ -11,12 +11,12 @@ import argparse
 import sys
 
 from pipeline.cli import (alias, audit, common, dashboard, equity, errors, export,
-                          import_files, note, report, report_card, simulate, stats, tag,
+                          import_files, leaks, note, report, report_card, simulate, stats, tag,
                           verify, watch)
 
 # in the order ``handlens --help`` lists them
-COMMANDS = (import_files, watch, verify, stats, audit, export, equity, simulate, errors,
-            report, note, tag, alias, report_card, dashboard)
+COMMANDS = (import_files, watch, verify, stats, leaks, audit, export, equity, simulate,
+            errors, report, note, tag, alias, report_card, dashboard)
 
 
 def main(argv: list[str] | None = None, own_process: bool = False) -> int:

@@ -24,11 +24,18 @@ def arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--play", choices=("regular", "random"), default="regular",
                      help="regular: sensible poker in sessions and sit-and-gos (default); "
                           "random: random tables and decisions, every rule")
+    sim.add_argument("--leak", choices=("calls-3bets",),  # engine.sim.strategy.LEAKS
+                     help="regular play only: the hero plays one spot badly on purpose "
+                          "(calls-3bets: having opened, he calls every 3-bet he does not "
+                          "4-bet), for `handlens leaks` to find")
 
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.export.simulated import write_simulated
 
-    files = write_simulated(Path(args.out), args.hands, args.seed, args.play)
+    if args.leak and args.play != "regular":
+        print("handlens: --leak is for --play regular (random play has no strategy to spoil)")
+        return 2
+    files = write_simulated(Path(args.out), args.hands, args.seed, args.play, args.leak)
     print(f"{args.hands:,} hands in {len(files)} files → {args.out}")
     return 0

@@ -17,11 +17,13 @@ PER_FILE = 500
 PLAYS = ("regular", "random")
 
 
-def write_simulated(out: Path, hands: int, seed: int = 1, play: str = "regular") -> list[Path]:
-    """``play="regular"``: a regular's sessions (engine.sim.sessions); ``"random"``: random
-    tables and random decisions, every rule of the game."""
+def write_simulated(out: Path, hands: int, seed: int = 1, play: str = "regular",
+                    leak: str | None = None) -> list[Path]:
+    """``play="regular"``: a regular's sessions (engine.sim.sessions), the hero playing
+    ``leak`` badly if given; ``"random"``: random tables and random decisions, every
+    rule of the game."""
     out.mkdir(parents=True, exist_ok=True)
-    stream = _hands(random.Random(seed), hands, seed * 10_000_000, play)
+    stream = _hands(random.Random(seed), hands, seed * 10_000_000, play, leak)
     files = []
     for start in range(0, hands, PER_FILE):
         texts = [write_hand(next(stream)) for _ in range(start, min(start + PER_FILE, hands))]
@@ -31,9 +33,10 @@ def write_simulated(out: Path, hands: int, seed: int = 1, play: str = "regular")
     return files
 
 
-def _hands(rng: random.Random, hands: int, first: int, play: str) -> Iterator[Hand]:
+def _hands(rng: random.Random, hands: int, first: int, play: str,
+           leak: str | None) -> Iterator[Hand]:
     if play == "regular":
-        yield from regular_hands(rng, hands, first, START)
+        yield from regular_hands(rng, hands, first, START, leak)
     elif play == "random":
         for i in range(hands):
             yield simulate(rng, START + timedelta(seconds=47 * i), number=first + i)

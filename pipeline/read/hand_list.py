@@ -10,6 +10,7 @@ import duckdb
 import polars as pl
 
 from pipeline.read.queries import STAKES, Filters, hand_where, needs_hands, player_where
+from pipeline.stats.catalogue import RATIOS
 from pipeline.stats.pot_types import POT_TYPES as POT_SQL
 
 POT_TYPES = tuple(POT_SQL)
@@ -32,6 +33,7 @@ class HandQuery:
     opponent: str | None = None  # another player dealt in
     tag: str | None = None  # a tag on the hand or one of its actions
     noted: bool | None = None  # a note on the hand or one of its actions
+    spot: str | None = None  # the chosen player had a chance at this stat (RATIOS)
     sort: str = "time"  # one of SORTS
     descending: bool = True
 
@@ -81,6 +83,10 @@ def _conditions(q: HandQuery, player: bool) -> tuple[list[str], list]:
         parts.append("EXISTS (SELECT 1 FROM tags t WHERE t.site = h.site"
                      " AND t.hand_id = h.hand_id AND t.tag = ?)")
         params.append(q.tag)
+    if q.spot is not None and player:
+        if q.spot not in RATIOS:
+            raise ValueError(f"no stat {q.spot!r}")
+        parts.append(f"s.{q.spot}_chance")
     if q.noted is not None:
         parts.append(("" if q.noted else "NOT ") + "EXISTS (SELECT 1 FROM notes n"
                      " WHERE n.site = h.site AND n.hand_id = h.hand_id)")

@@ -17,6 +17,7 @@ SHOTS = ROOT / "docs" / "screenshots"
 PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
          ("positions", "Positions", "positions"),
          ("matrix?player=Hero&game=cash", "Matrix", "matrix"),
+         ("leaks?player=Hero&game=cash", "Leaks", "leaks"),
          ("starting_hands", "Starting hands", "starting_hands"),
          ("reports", "Reports", "reports"), ("tournaments", "Tournaments", "tournaments"),
          ("compare", "Compare players", "compare"),
@@ -92,7 +93,8 @@ def test_page_renders(server, browser, path, title, name):
             "verification": "Findings by code", "import": "Hand-history files",
             "stats": "Postflop", "reports": "By", "compare": "Preflop",
             "tournaments": "Each tournament", "review": "reviewed",
-            "coach": "Month by month", "matrix": "standard errors"}[name] in body
+            "coach": "Month by month", "matrix": "standard errors",
+            "leaks": "Flagged"}[name] in body
     if os.environ.get("HANDLENS_SCREENSHOTS") == "1":  # the whole page, in one picture
         height = browser.execute_script(
             "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
