@@ -36,6 +36,8 @@ PAGES = {
                 url_path="matrix"),
         st.Page("views/leaks.py", title="Leaks", icon=":material/troubleshoot:",
                 url_path="leaks"),
+        st.Page("views/prices.py", title="Price check", icon=":material/balance:",
+                url_path="prices"),
         st.Page("views/starting_hands.py", title="Starting hands", icon=":material/grid_on:"),
         st.Page("views/hands.py", title="Hands", icon=":material/playing_cards:"),
         st.Page("views/review.py", title="Review", icon=":material/rate_review:",

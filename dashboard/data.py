@@ -30,7 +30,7 @@ from pipeline import audit
 from pipeline.dataset.layout import MANIFEST
 from pipeline.export import forum, hands as exported
 from pipeline.dataset.views import add_audit, cursor, open_dataset
-from pipeline.read import (drift, hand_list, leaks, live, marks, matrix, queries,
+from pipeline.read import (drift, hand_list, leaks, live, marks, matrix, prices, queries,
                            report_card, reports, tournaments)
 from pipeline.store.database import DatabaseBusy
 
@@ -60,6 +60,7 @@ QUERIES = {
     "stat_table": reports.stat_table,
     "matrix": matrix.matrix,
     "leaks": leaks.leaks,
+    "price_check": prices.price_check,
     "compare": reports.compare,
     "report": reports.report,
     "tournaments": tournaments.tournaments,

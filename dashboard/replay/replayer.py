@@ -161,13 +161,14 @@ def runout_shares(site: str, hand_id: str, source: str, _frames: list, _hole: di
     return runout.equities(_frames, _hole)
 
 
-def table(r: Replay, hero: str | None = None) -> str:
-    """The hand as a table in an iframe that steps through it without the server; the
-    document (one self-contained HTML file: it fetches nothing)."""
+def table(r: Replay, hero: str | None = None, at: int | None = None) -> str:
+    """The hand as a table in an iframe that steps through it without the server,
+    opened at the action ``at`` (actions.seq) if given; the document to share (one
+    self-contained HTML file: it fetches nothing)."""
     built = frames.build(r)
     hole = {p["player"]: p["hole_cards"] for p in r.players}
     shares = runout_shares(r.hand["site"], r.hand["hand_id"], r.source, built, hole)
-    st.iframe(html.document(r, hero, shares, built), height="content")
+    st.iframe(html.document(r, hero, shares, built, at=at), height="content")
     return html.document(r, hero, shares, built, html.title_of(r))
 
 
@@ -210,12 +211,12 @@ def _verdict(r: Replay) -> None:
                            for f in r.findings])
 
 
-def replayer(r: Replay, hero: str | None = None) -> None:
+def replayer(r: Replay, hero: str | None = None, at: int | None = None) -> None:
     """Draw one hand: the table stepping through it, the verdict and findings, the
     actions street by street, the raw text. ``hero``: the player drawn at the bottom
-    (the hand's hero by default)."""
+    (the hand's hero by default); ``at``: the action to open the table at."""
     _header(r)
-    document = table(r, hero)
+    document = table(r, hero, at)
     _share(r, document)
     _verdict(r)
     from dashboard import marks  # (it writes: loaded where the replayer is drawn)

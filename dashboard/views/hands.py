@@ -92,6 +92,7 @@ keys = [show.hand_key(s, h) for s, h in zip(listed["site"].to_list(),
 if clicked and clicked != st.session_state.get("list_clicked"):
     st.session_state["list_clicked"] = clicked
     st.query_params["hand"] = clicked
+    st.query_params.pop("action", None)  # (another hand: from its start)
 wanted = st.query_params.get("hand") or (keys[0] if keys else None)
 
 st.subheader("Replayer")
@@ -101,6 +102,7 @@ if wanted is None:
 
 def _go(key: str) -> None:
     st.query_params["hand"] = key
+    st.query_params.pop("action", None)
 
 
 at = keys.index(wanted) if wanted in keys else None
@@ -119,4 +121,5 @@ if r is None:
     st.warning("This hand is not in the database.")
     st.text(wanted)
 else:
-    replayer(r, hero=f.player)
+    action = st.query_params.get("action", "")  # ?action=SEQ: open the table at it
+    replayer(r, hero=f.player, at=int(action) if action.isdigit() else None)

@@ -29,7 +29,7 @@ if f.player is None:
 read_page_params("leaks", PARAMS)
 if st.session_state.get("leaks_reference") not in REFERENCES:
     st.session_state["leaks_reference"] = "pool"
-left, right = st.columns([2, 3])
+left, right = st.columns([3, 2])
 chosen = left.segmented_control("Against", list(REFERENCES), key="leaks_reference",
                                 format_func=REFERENCES.get) or "pool"
 write_page_params(PARAMS)

@@ -3,7 +3,8 @@ cell with its chances, shaded where it lies further from the player's own value 
 chance explains."""
 from __future__ import annotations
 
-import pandas as pd
+import html
+
 import streamlit as st
 
 from dashboard import data
@@ -37,28 +38,45 @@ if cells.is_empty():
 cells = cells.filter(cells["group"] == group)
 columns = list(result["hands"])
 labels = list(dict.fromkeys(cells["label"].to_list()))
-text = {c: [""] * len(labels) for c in columns}
-shade = {c: [""] * len(labels) for c in columns}
-row_of = {label: i for i, label in enumerate(labels)}
-for r in cells.iter_rows(named=True):
-    i, c = row_of[r["label"]], r["column"]
-    if r["value"] is not None:
-        value = f"{r['value']:.2f}" if r["stat"] == "af" else f"{r['value']:.1f}"
-        text[c][i] = f"{value} ({r['chances']:,})"
-    z = r["z"]
+found = {(r["label"], r["column"]): r for r in cells.iter_rows(named=True)}
+
+
+def _cell(r: dict | None) -> str:
+    """One cell: the value over its chances, shaded where it lies SHADE_FROM standard
+    errors or more from the player's value (data-* name it for a reader)."""
+    if r is None or r["value"] is None:
+        return '<td class="none"></td>'
+    value = f"{r['value']:.2f}" if r["stat"] == "af" else f"{r['value']:.1f}"
+    style, z = "", r["z"]
     if z is not None and abs(z) >= SHADE_FROM:
         strength = min(0.15 + 0.1 * (abs(z) - SHADE_FROM), 0.6)
-        shade[c][i] = f"background-color: rgba({HIGH if z > 0 else LOW}, {strength:.2f})"
-heading = {c: ("all" if c == ALL else f"{c} bb" if across == "depth" else c)
-           + f" · {result['hands'][c]:,}" for c in columns}
-table = pd.DataFrame({heading[c]: text[c] for c in columns}, index=labels)
-styles = pd.DataFrame({heading[c]: shade[c] for c in columns}, index=labels)
+        style = f' style="background: rgba({HIGH if z > 0 else LOW}, {strength:.2f})"'
+    return (f'<td data-stat="{r["stat"]}" data-column="{html.escape(r["column"])}"{style}'
+            f' title="{r["done"]:,} of {r["chances"]:,} chances"><b>{value}</b>'
+            f'<small>{r["chances"]:,}</small></td>')
+
+
+def _heading(c: str) -> str:
+    name = "all" if c == ALL else f"{c} bb" if across == "depth" else c
+    return f"<th>{html.escape(name)}<small>{result['hands'][c]:,} hands</small></th>"
+
+
 st.caption(
-    f"Each cell: the stat in % (AF a factor) and, in brackets, its chances; the "
-    f"headings give each column's hands. Orange: done more often than over all the "
-    f"player's hands, blue: less often, shaded only where the difference is at least "
-    f"{SHADE_FROM:g} standard errors and the cell has {FEW} chances or more. Depth: the "
-    f"effective stack at the start of the hand (docs/STATS.md).")
-st.dataframe(table.style.apply(lambda _: styles, axis=None), key=f"matrix_{across}_{group}",
-             height=35 * (len(labels) + 1) + 3, width="stretch",
-             column_config={"_index": st.column_config.TextColumn("stat", width="medium")})
+    f"Each cell: the stat in % (AF a factor) over, below it, its chances; the headings "
+    f"give each column's hands. Orange: done more often than over all the player's hands, "
+    f"blue: less often, shaded only where the difference is at least {SHADE_FROM:g} "
+    f"standard errors and the cell has {FEW} chances or more. Depth: the effective stack "
+    f"at the start of the hand (docs/STATS.md).")
+body = "".join(f"<tr><th class='stat'>{html.escape(label)}</th>"
+               + "".join(_cell(found.get((label, c))) for c in columns) + "</tr>"
+               for label in labels)
+st.html(f"""<style>
+table.matrix {{ border-collapse: collapse; width: 100%; font-size: 0.85rem; }}
+table.matrix th, table.matrix td {{ border: 1px solid rgba(49, 51, 63, 0.12); padding: 3px 6px;
+  text-align: right; white-space: nowrap; }}
+table.matrix th.stat {{ text-align: left; font-weight: 400; }}
+table.matrix thead th {{ font-weight: 600; }}
+table.matrix small {{ display: block; font-size: 0.72rem; color: #7a7f8a; font-weight: 400; }}
+</style>
+<table class="matrix"><thead><tr><th class="stat">stat</th>
+{"".join(_heading(c) for c in columns)}</tr></thead><tbody>{body}</tbody></table>""")

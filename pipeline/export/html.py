@@ -17,16 +17,17 @@ def hero_of(r: Replay) -> str | None:
 
 def document(r: Replay, hero: str | None = None,
              shares: dict[int, Shares] | None = None,
-             built: list[frames.Frame] | None = None, title: str | None = None) -> str:
+             built: list[frames.Frame] | None = None, title: str | None = None,
+             at: int | None = None) -> str:
     """The table document of a loaded hand; ``hero``: the player drawn at the bottom (the
     hand's hero by default); ``shares``, ``built``: the run-out's equities and the
-    frames, where already worked out."""
+    frames, where already worked out; ``at``: the action to open at."""
     built = frames.build(r) if built is None else built
     if shares is None:
         shares = runout.equities(built, {p["player"]: p["hole_cards"] for p in r.players})
     h = r.hand
     return table_view.document(built, r.players, h["currency"], h["max_seats"],
-                               h["button_seat"], hero or hero_of(r), shares, title)
+                               h["button_seat"], hero or hero_of(r), shares, title, at)
 
 
 def title_of(r: Replay) -> str:

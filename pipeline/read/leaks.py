@@ -71,7 +71,8 @@ def leaks(con: duckdb.DuckDBPyConnection, f: Filters, reference: str = "pool") -
     ``chances``, ``done``, ``reference``, ``reference_low``, ``reference_high``,
     ``verdict`` (VERDICTS), ``cost_bb_per_100`` (what the spot costs against the
     reference: positive a loss, None where the hands cannot say) and ``cost_margin``
-    (its 95 % margin); the flagged first, the dearest first. ``hands``: the player's; ``reference``: what was compared with."""
+    (its 95 % margin); the flagged first, the clearest first (the widest gap between
+    the two intervals: the surest and largest differences). ``hands``: the player's; ``reference``: what was compared with."""
     if f.player is None:
         raise ValueError("leaks are a player's: choose a player")
     targets = None if reference in REFERENCES else read_targets(reference)
@@ -93,10 +94,17 @@ def leaks(con: duckdb.DuckDBPyConnection, f: Filters, reference: str = "pool") -
             else:
                 ref = _weighted(cells, refs[stat])
             rows.append(_row(stat, scope, me, ref, hands, refs[stat], cells))
-    rows.sort(key=lambda r: (r["verdict"] not in ("too often", "too rarely"),
-                             -(r["cost_bb_per_100"] or 0), -abs(r["difference"] or 0)))
+    rows.sort(key=lambda r: (r["verdict"] not in ("too often", "too rarely"), -_gap(r),
+                             -abs(r["difference"] or 0)))
     return {"rows": rows, "hands": hands, "reference": reference,
             "best_months": best}
+
+
+def _gap(row: dict) -> float:
+    """Percentage points between the player's interval and the reference's (0: they meet)."""
+    if row["reference"] is None:
+        return 0.0
+    return max(row["low"] - row["reference_high"], row["reference_low"] - row["high"], 0.0)
 
 
 def _cells(con: duckdb.DuckDBPyConnection, f: Filters, reference: str, best: list[str]

@@ -18,6 +18,7 @@ PAGES = (("", "Overview", "overview"), ("stats", "Stats", "stats"),
          ("positions", "Positions", "positions"),
          ("matrix?player=Hero&game=cash", "Matrix", "matrix"),
          ("leaks?player=Hero&game=cash", "Leaks", "leaks"),
+         ("prices?player=Hero&game=cash", "Price check", "prices"),
          ("starting_hands", "Starting hands", "starting_hands"),
          ("reports", "Reports", "reports"), ("tournaments", "Tournaments", "tournaments"),
          ("compare", "Compare players", "compare"),
@@ -94,7 +95,7 @@ def test_page_renders(server, browser, path, title, name):
             "stats": "Postflop", "reports": "By", "compare": "Preflop",
             "tournaments": "Each tournament", "review": "reviewed",
             "coach": "Month by month", "matrix": "standard errors",
-            "leaks": "Flagged"}[name] in body
+            "leaks": "Flagged", "prices": "Decisions priced"}[name] in body
     if os.environ.get("HANDLENS_SCREENSHOTS") == "1":  # the whole page, in one picture
         height = browser.execute_script(
             "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
@@ -147,6 +148,8 @@ NARROW_PAGES = (
     ("verification?game=cash", "Verification"), ("import", "Import"),
     ("live?player=Hero&game=cash", "Live"), ("review?player=Hero&game=cash", "Review"),
     ("coach?player=Hero&game=cash", "Coach"),
+    ("matrix?player=Hero&game=cash&across=depth", "Matrix"),
+    ("leaks?player=Hero&game=cash", "Leaks"), ("prices?player=Hero&game=cash", "Price check"),
     (f"hands?game=cash&hand=PokerStars%3A{FAILED_HAND}", "Hands"))
 
 
@@ -615,3 +618,52 @@ def test_review_keys_mark_and_go_on(dashboard_db, browser, tmp_path):
     from support.common import query
     assert query(db, "SELECT count(*) FROM tags WHERE tag = 'reviewed'") == [(1,)]
 
+
+
+# ---- the analysis pages over a simulated hero with a planted leak, at 1280 pixels
+
+@pytest.fixture(scope="module")
+def leaky_server(tmp_path_factory):
+    """A dashboard over 12,000 simulated hands, the hero calling every 3-bet he opened
+    into (``simulate --leak calls-3bets``)."""
+    from pipeline.cli.main import main
+    work = tmp_path_factory.mktemp("leaky")
+    assert main(["simulate", "--hands", "12000", "--seed", "5", "--out", str(work / "hands"),
+                 "--leak", "calls-3bets"]) == 0
+    db = work / "leaky.duckdb"
+    assert main(["import", str(work / "hands"), "--db", str(db), "--quiet"]) == 0
+    try:
+        proc, base = start_dashboard(db, work / "server.log")
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    yield base
+    stop(proc)
+
+
+ANALYSIS = (("matrix?player=Hero&game=cash&stats=Postflop", "Matrix", "Flop check-raise"),
+            ("leaks?player=Hero&game=cash", "Leaks", "Fold to 3-bet"),
+            ("prices?player=Hero&game=cash", "Price check", "replay"))
+
+
+@pytest.mark.parametrize("path,title,seen", ANALYSIS, ids=[a[1] for a in ANALYSIS])
+def test_the_analysis_pages_of_a_planted_leak_at_1280(leaky_server, narrow, path, title, seen):
+    """The matrix, the leaks (the planted one flagged first) and the price check, whole
+    at 1280 pixels (docs/screenshots/analysis_*.png with HANDLENS_SCREENSHOTS=1)."""
+    _load(narrow, leaky_server + path, title)
+    _no_exception(narrow)
+    _draw_every_table(narrow)
+    assert narrow.execute_script(CLIPPED) == []
+    text = narrow.execute_script(ALL_TEXT)
+    assert seen in text
+    if title == "Leaks":  # the planted leak: the first flagged row
+        first = narrow.execute_script(
+            "return document.querySelector('[data-testid=\"stDataFrame\"] table tbody tr')"
+            ".textContent")
+        assert first.startswith("Fold to 3-bet"), first
+    if os.environ.get("HANDLENS_SCREENSHOTS") == "1":
+        height = narrow.execute_script(
+            "return document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+        narrow.set_window_size(WIDTH, min(max(height + 40, 900), 2400))
+        time.sleep(1)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        narrow.save_screenshot(str(SHOTS / f"analysis_{title.split()[0].lower()}.png"))

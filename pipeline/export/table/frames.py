@@ -49,6 +49,7 @@ class Frame:
     won: dict[str, Decimal] = field(default_factory=dict)  # player -> collected (result)
     net: dict[str, Decimal] = field(default_factory=dict)  # player -> net (result)
     lines: tuple[str, ...] = ()  # further sentences (who collected what)
+    seq: int | None = None  # the action shown (actions.seq), where the frame is one
 
 
 def amount(value: Decimal, currency: str | None) -> str:
@@ -121,7 +122,7 @@ def build(r: Replay) -> list[Frame]:
             a = move.action
             frames.append(_frame(t, rows, name, _words(a, cur), actor=a["player"],
                                  runout=move.last and _no_more_betting(t, rows, known),
-                                 lines=marks.get(a["seq"], ())))
+                                 lines=marks.get(a["seq"], ()), seq=a["seq"]))
         elif move.returned is not None:
             player, chips = move.returned
             frames.append(_frame(t, rows, name, f"Uncalled bet ({amount(chips, cur)})"

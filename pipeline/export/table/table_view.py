@@ -278,26 +278,29 @@ def overall(equity: Shares) -> dict[str, Fraction]:
     return out
 
 
-def frames_json(table: Table, frames: list[Frame], equities: dict[int, Shares]) -> str:
+def frames_json(table: Table, frames: list[Frame], equities: dict[int, Shares],
+                start: int = 0) -> str:
     """The frames as JSON safe inside a script element: escaped texts, and the SVG as
-    numbers into a list of parts (a seat that did not change is sent once)."""
+    numbers into a list of parts (a seat that did not change is sent once); ``start``:
+    the frame shown first."""
     parts: dict[str, int] = {}
     data = [{"svg": [parts.setdefault(p, len(parts))
                      for p in table.frame_parts(f, equities.get(i))],
              "street": escape(f.street), "text": escape(f.text),
              "lines": [escape(line) for line in (*f.lines, *table.equity_lines(equities.get(i)))]}
             for i, f in enumerate(frames)]
-    text = json.dumps({"parts": list(parts), "frames": data}, ensure_ascii=False,
-                      separators=(",", ":"))
+    text = json.dumps({"parts": list(parts), "frames": data, "start": start},
+                      ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def document(frames: list[Frame], players: list[dict], currency: str | None,
              max_seats: int | None, button_seat: int | None, hero: str | None,
-             equities: dict[int, Shares] | None = None, title: str | None = None) -> str:
+             equities: dict[int, Shares] | None = None, title: str | None = None,
+             at: int | None = None) -> str:
     """The whole replayer: one HTML document, no outside resource; ``title``: the
     page's title and a caption above the table (a file of its own; the dashboard
-    draws its own)."""
+    draws its own); ``at``: the action (actions.seq) to open at, else the start."""
     table = Table(players, currency, max_seats, button_seat, hero)
     page = _PAGE
     if title:
@@ -305,7 +308,17 @@ def document(frames: list[Frame], players: list[dict], currency: str | None,
             '<div id="wrap">', f'<div id="wrap"><p class="caption">{escape(title)}</p>', 1)
     return (page.replace("%FELT%", table.felt())
             .replace("%W%", str(W)).replace("%H%", str(H))
-            .replace("%FRAMES%", frames_json(table, frames, equities or {})))
+            .replace("%FRAMES%", frames_json(table, frames, equities or {},
+                                             opening(frames, at))))
+
+
+def opening(frames: list[Frame], at: int | None) -> int:
+    """The frame of the action ``at`` (the table as it stands when that action is
+    about to be made: the frame before it), else the first."""
+    for i, f in enumerate(frames):
+        if at is not None and f.seq == at:
+            return max(i - 1, 0)
+    return 0
 
 
 _PAGE = """<!DOCTYPE html>
@@ -410,7 +423,7 @@ button:hover { background: #eef2f6; } button:disabled { opacity: .45; cursor: de
     else if (e.key === "ArrowLeft") { pause(); show(at - 1); }
     else if (e.key === " ") { e.preventDefault(); play(); }
   });
-  show(0);
+  show(data.start || 0);
 })();
 </script></body></html>
 """
