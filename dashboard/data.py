@@ -31,7 +31,7 @@ from pipeline.dataset.layout import MANIFEST
 from pipeline.export import forum, hands as exported
 from pipeline.dataset.views import add_audit, cursor, open_dataset
 from pipeline.read import (drift, hand_list, leaks, live, marks, matrix, prices, queries,
-                           report_card, reports, tournaments)
+                           report_card, reports, sessions, tournaments)
 from pipeline.store.database import DatabaseBusy
 
 DB_ENV = "HANDLENS_DB"
@@ -61,6 +61,7 @@ QUERIES = {
     "matrix": matrix.matrix,
     "leaks": leaks.leaks,
     "price_check": prices.price_check,
+    "sessions": sessions.sessions,
     "compare": reports.compare,
     "report": reports.report,
     "tournaments": tournaments.tournaments,

@@ -48,3 +48,27 @@ st.dataframe(table, hide_index=True, key="report_table", placeholder=show.MISSIN
                  "pfr": st.column_config.NumberColumn("PFR", format="%.1f %%")},
              column_order=("group", "start", "end", "hands", "currency", "net", "net_bb",
                            "bb_per_100", "vpip", "pfr"))
+if by == "session":
+    st.subheader("Each session by the hour")
+    hourly = data.fetch("sessions", f)
+    st.caption("Minutes from the first hand to the last; tables at once: each table's time "
+               "from its first hand to its last, over the session's. Per hour: blank for a "
+               "session of one moment. Money where a session is cash games of one currency; "
+               "rake is what the room took of the pots the player put money in, by share.")
+    st.dataframe(hourly, hide_index=True, key="sessions_table", placeholder=show.MISSING,
+                 column_config={
+                     "start": st.column_config.DatetimeColumn("from", format="YYYY-MM-DD HH:mm"),
+                     "end": None,
+                     "minutes": st.column_config.NumberColumn("minutes", format="%.0f"),
+                     "hands": st.column_config.NumberColumn("hands", format="%,d"),
+                     "at_once": st.column_config.NumberColumn("at once", format="%.1f"),
+                     "net": st.column_config.NumberColumn("net", format="%+,.2f"),
+                     "allin_adj_net": st.column_config.NumberColumn("adj. net", format="%+,.2f",
+                                                                    help="All-in adjusted"),
+                     "rake": st.column_config.NumberColumn("rake", format="%,.2f"),
+                     "net_bb": st.column_config.NumberColumn("net bb", format="%+,.1f"),
+                     "allin_adj_bb": st.column_config.NumberColumn("adj. bb", format="%+,.1f"),
+                     "rake_bb": st.column_config.NumberColumn("rake bb", format="%,.1f"),
+                     "net_per_hour": st.column_config.NumberColumn("net/h", format="%+,.2f"),
+                     "bb_per_hour": st.column_config.NumberColumn("bb/h", format="%+,.1f"),
+                     "hands_per_hour": st.column_config.NumberColumn("hands/h", format="%.0f")})

@@ -12,11 +12,11 @@ import sys
 
 from pipeline.cli import (alias, audit, common, dashboard, equity, errors, export,
                           import_files, leaks, note, price_check, report, report_card,
-                          simulate, stats, tag, verify, watch)
+                          sessions, simulate, stats, tag, verify, watch)
 
 # in the order ``handlens --help`` lists them
-COMMANDS = (import_files, watch, verify, stats, leaks, price_check, audit, export, equity,
-            simulate, errors, report, note, tag, alias, report_card, dashboard)
+COMMANDS = (import_files, watch, verify, stats, sessions, leaks, price_check, audit, export,
+            equity, simulate, errors, report, note, tag, alias, report_card, dashboard)
 
 
 def main(argv: list[str] | None = None, own_process: bool = False) -> int:

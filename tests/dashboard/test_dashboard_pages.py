@@ -189,6 +189,42 @@ def test_session_report_matches_sql(dashboard_db, monkeypatch):
     assert len(months) == len(frame(at, "group", "hands"))
 
 
+def test_sessions_by_the_hour_match_a_count_made_here(dashboard_db, monkeypatch, capsys):
+    from datetime import timedelta
+    from pipeline.cli.main import main
+    rows = sql(dashboard_db, f"""SELECT s.played_at, s.net_bb, s.rake_share, s.allin_adj_net,
+        h.big_blind, coalesce(h.table_name, h.site) {HERO_ROWS.format(kind=CASH)}
+        ORDER BY s.played_at, s.site, s.hand_id""")
+    made, last = [], None
+    for at_time, net_bb, rake, adjusted, bb, table in rows:
+        if last is None or at_time - last > timedelta(minutes=30):
+            made.append({"start": at_time, "hands": 0, "net_bb": 0.0, "rake_bb": 0.0,
+                         "adj": 0.0, "tables": set()})
+        m = made[-1]
+        m.update(end=at_time, hands=m["hands"] + 1, net_bb=m["net_bb"] + float(net_bb),
+                 rake_bb=m["rake_bb"] + float(rake / bb), adj=m["adj"] + float(adjusted / bb))
+        m["tables"].add(table)
+        last = at_time
+    at = run_page(dashboard_db, "reports", monkeypatch, {"game": "cash"})
+    table = frame(at, "session", "bb_per_hour").to_dict("records")
+    assert len(table) == len(made) > 5
+    for got, want in zip(table, made):
+        seconds = (want["end"] - want["start"]).total_seconds()
+        assert got["hands"] == want["hands"] and got["tables"] == len(want["tables"])
+        assert got["net_bb"] == pytest.approx(want["net_bb"], abs=1e-6)
+        assert got["rake_bb"] == pytest.approx(want["rake_bb"], abs=1e-6)
+        assert got["allin_adj_bb"] == pytest.approx(want["adj"], abs=1e-6)
+        if seconds:
+            assert got["bb_per_hour"] == pytest.approx(want["net_bb"] * 3600 / seconds, abs=0.01)
+            assert got["hands_per_hour"] == pytest.approx(want["hands"] * 3600 / seconds, abs=0.1)
+        else:
+            assert got["bb_per_hour"] != got["bb_per_hour"] or got["bb_per_hour"] is None
+    capsys.readouterr()
+    assert main(["sessions", "--db", str(dashboard_db), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert [r["hands"] for r in cli] == [m["hands"] for m in made]
+
+
 # ---- Positions and starting hands, cash games only
 
 def test_positions_tables_match_sql(dashboard_db, monkeypatch):
