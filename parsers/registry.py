@@ -77,6 +77,14 @@ def detect(text: str) -> Room | str | None:
     return None
 
 
+def summary_room(text: str) -> Room | None:
+    """The room whose tournament summary the text is (its first line says), or None."""
+    for r in rooms():
+        if r.summary is not None and r.summary.is_summary(text):
+            return r
+    return None
+
+
 def _may_hold(rx: re.Pattern[str], text: str) -> bool:
     """Can ``rx`` match somewhere in ``text``? False only where the text lacks every
     fixed text a match needs: a file of another room is not searched through for a

@@ -1,5 +1,6 @@
 """Tournaments: the chosen player's tournaments, their buy-ins, finishes and prizes where
-the files say them, and ROI and ITM in each currency."""
+the files say them (a tournament's summary file, else its hands), the profit of each,
+and ROI and ITM in each currency."""
 from __future__ import annotations
 
 import polars as pl
@@ -18,14 +19,15 @@ st.text(f.player)
 args = (f.player, f.since, f.until, f.sites)
 listed = data.fetch("tournaments", *args)
 if listed.is_empty():
-    st.info("No tournament hands of this player match these filters.")
+    st.info("No tournament of this player (hands or summary files) matches these filters.")
     st.stop()
 s = data.fetch("tournament_summary", *args)
 a, b, c = st.columns(3)
 a.metric("Tournaments", f"{s['tournaments']:,}")
 b.metric("Finish known", f"{s['with_finish']:,}",
-         help="A hand of the tournament says where the player finished (rooms write it in "
-              "the hand the player is knocked out of, or wins).")
+         help="The tournament's summary file says where the player finished, or a hand "
+              "does (rooms write it in the hand the player is knocked out of, or wins). "
+              "Import the rooms' tournament summaries for the others.")
 c.metric("ITM", show.percent(None if s["itm"] is None else float(s["itm"])),
          help="In the money: finished with a prize, of the tournaments whose finish is known.")
 money = [(cur, e) for cur, e in s["by_currency"].items() if cur is not None]
@@ -64,8 +66,18 @@ st.subheader("Each tournament")
 st.dataframe(listed.select(
     pl.Series(show.TIME_COLUMN, [show.when(t, True) for t in listed["first_hand"].to_list()]),
     "site", "tournament_id", "buy_in", "hands", pl.col("chips_won").cast(pl.Float64),
-    "place", pl.col("prize").cast(pl.Float64), "currency"),
+    "place", "entries", pl.col("paid").cast(pl.Float64), pl.col("prize").cast(pl.Float64),
+    pl.col("bounties").cast(pl.Float64), pl.col("received").cast(pl.Float64),
+    pl.col("profit").cast(pl.Float64), "currency"),
     hide_index=True, key="tournament_list", placeholder=show.MISSING, column_config={
+        "entries": st.column_config.NumberColumn("entries", format="%d",
+                                                 help="1 + re-entries (the summary's)"),
+        "paid": st.column_config.NumberColumn("paid", format="%,.2f",
+                                              help="every entry (the summary's)"),
+        "bounties": st.column_config.NumberColumn("bounties", format="%,.2f"),
+        "received": st.column_config.NumberColumn("received", format="%,.2f",
+                                                  help="prize and bounties (the summary's)"),
+        "profit": st.column_config.NumberColumn("profit", format="%+,.2f"),
         show.TIME_COLUMN: st.column_config.TextColumn("started (UTC)", width=118),
         "site": st.column_config.TextColumn("room"),
         "tournament_id": st.column_config.TextColumn("tournament"),
@@ -74,4 +86,6 @@ st.dataframe(listed.select(
         "chips_won": st.column_config.NumberColumn("chips won", format="%+,.0f"),
         "place": st.column_config.NumberColumn("place", format="%d"),
         "prize": st.column_config.NumberColumn("prize", format="%,.2f")})
-st.caption("Chips won: the player's net over their hands of the tournament (chips, not money).")
+st.caption("Chips won: the player's net over their hands of the tournament (chips, not "
+           "money). Entries, paid, bounties, received and profit come from the "
+           "tournament's summary file (PokerStars', GGPoker's), where imported.")

@@ -51,7 +51,49 @@ LIMITS = {
 }
 
 
-class Builder:
+class LineBuilder:
+    """What every reader of a line grammar has: a method per terminal (named after it,
+    its parameters named after the terminal's fields), bound to a grammar's terminals;
+    the lines in ``silent`` say nothing kept. ``Builder`` (a hand) and
+    parsers.base.summary's ``SummaryBuilder`` (a tournament summary) are such readers."""
+
+    PLACEHOLDERS: dict[str, str] = {}
+    SHARED_PREFIXES: tuple[str, ...] = ()
+    silent: frozenset[str] = frozenset()
+    methods: dict = {}
+
+    def __init__(self) -> None:
+        self.line = 0  # the line being read (a ParseError names it)
+
+    @classmethod
+    def fields(cls) -> dict[str, tuple[str, ...]]:
+        """Each terminal's fields, in the order its method names them."""
+        out = {}
+        for name, method in inspect.getmembers(cls, inspect.isfunction):
+            if name.isupper():
+                out[name] = tuple(inspect.signature(method).parameters)[1:]
+        return out
+
+    @classmethod
+    def bind(cls, terminals: Sequence[str]) -> None:
+        """Make the class ready for a grammar's terminals: each has its method, or is
+        one of the lines that say nothing kept."""
+        missing = [t for t in terminals if not hasattr(cls, t) and t not in cls.silent]
+        if missing:
+            raise TypeError(f"{cls.__name__} has no method for the lines {missing}")
+        cls.methods = {t: getattr(cls, t, None) for t in terminals}
+
+    def read(self, tokens: Sequence) -> None:
+        """Every line through its method."""
+        methods = self.methods
+        for kind, fields, self.line, _ in tokens:
+            method = methods[kind]
+            if method is not None:
+                method(self, *fields)
+        self.line = 1
+
+
+class Builder(LineBuilder):
     """Builds one Hand from the tokens of one hand (see the module doc)."""
 
     # what the grammar's {placeholders} stand for; a room extends the table:
@@ -90,7 +132,7 @@ class Builder:
     CUT_LINES: frozenset[str] = frozenset({"HOLE_CARDS_DAMAGED", "NAME_ONLY"})
 
     def __init__(self) -> None:
-        self.line = 0  # the line being read (a ParseError names it)
+        super().__init__()
         self.head: dict = {}  # the header's fields
         self.structure = Structure.NO_LIMIT
         self.big_blind = ZERO
@@ -123,33 +165,8 @@ class Builder:
     # ------------------------------------------------------------ the whole hand
     def build(self, tokens: Sequence) -> Hand:
         """Read every line, then make the Hand."""
-        methods = self.methods
-        for kind, fields, self.line, _ in tokens:
-            method = methods[kind]
-            if method is not None:
-                method(self, *fields)
-        self.line = 1
+        self.read(tokens)
         return self.finish()
-
-    @classmethod
-    def fields(cls) -> dict[str, tuple[str, ...]]:
-        """Each terminal's fields, in the order its method names them."""
-        out = {}
-        for name, method in inspect.getmembers(cls, inspect.isfunction):
-            if name.isupper():
-                out[name] = tuple(inspect.signature(method).parameters)[1:]
-        return out
-
-    @classmethod
-    def bind(cls, terminals: Sequence[str]) -> None:
-        """Make the class ready for a grammar's terminals: each has its method, or is
-        one of the lines that say nothing the Hand keeps."""
-        missing = [t for t in terminals if not hasattr(cls, t) and t not in cls.silent]
-        if missing:
-            raise TypeError(f"{cls.__name__} has no method for the lines {missing}")
-        cls.methods = {t: getattr(cls, t, None) for t in terminals}
-
-    methods: dict = {}
 
     # ------------------------------------------------------------ another game
     # A hand of another game than Hold'em is stored unsupported, told by its first line:

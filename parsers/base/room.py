@@ -10,10 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.model.hand import Hand, UnsupportedHand
 from engine.rules.replay import Verdict, replay
 from engine.rules.room_rules import RoomRules
+
+if TYPE_CHECKING:
+    from parsers.base.summary import SummaryParser
 
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 _SEAT_LINE = re.compile(r"^[^\S\n]*Seat \d+: ", re.MULTILINE)
@@ -61,6 +65,10 @@ class Room:
     # the room's terms forbid tools that show figures of opponents during play (a HUD):
     # the Live page can hide the opponents at its tables with one switch
     forbids_live_tools: bool = False
+    # its tournament summary files' reader (parsers.base.summary), where it writes them
+    summary: SummaryParser | None = None
+    # a tournament summary written as the room writes it (a result, its standings)
+    write_summary: Callable[..., str] | None = None
 
     def players_in(self, text: str) -> set[str]:
         """The players a hand's text names where its lines can be read, also in a hand

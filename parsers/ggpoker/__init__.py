@@ -19,6 +19,7 @@ from parsers.base.text import TextParser
 from parsers.base.values import money
 from parsers.base.values import cards as read_cards
 from parsers.ggpoker.names import names_agree
+from parsers.ggpoker.summary import summary as tournament_summary
 
 SITE = "GGPoker"
 PREDEAL = Street.PREDEAL
@@ -196,4 +197,5 @@ ROOM = Room(
     # GG's house rules (7.1.2): a third-party tool is permitted only if it tiles tables
     # or runs hotkeys; a HUD is not
     forbids_live_tools=True,
+    summary=tournament_summary,
 )

@@ -15,7 +15,8 @@ from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
 from parsers.base.text import TextParser
-from parsers.pokerstars.write import write_hand
+from parsers.pokerstars.summary import summary as tournament_summary
+from parsers.pokerstars.write import write_hand, write_summary
 
 GAMES = ("6+ Hold'em|Split Hold'em|Hold'em|HOLD'EM|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|"
          "5 Card Omaha|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel|"
@@ -106,4 +107,6 @@ ROOM = Room(
     whole=whole,
     between=BETWEEN,
     write=write_hand,
+    summary=tournament_summary,
+    write_summary=write_summary,
 )

@@ -253,3 +253,39 @@ def _roles(hand: Hand) -> dict[str, str]:
         if poster:
             roles[poster] += role
     return roles
+
+
+_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
+
+
+def _summary_money(amount: Decimal, currency: str | None) -> str:
+    return _SYMBOLS.get(currency or "", "") + f"{amount:,.2f}"
+
+
+def write_summary(result, standings: list[tuple[int, str, Decimal | None]]) -> str:
+    """A tournament summary as PokerStars writes it (parsers/pokerstars/summary.lark):
+    ``result`` (engine.model.tournament.TournamentResult) the player's, ``standings``
+    (place, player, prize or None) every finish known, best first."""
+    cur = result.currency
+    prize_part = result.cost - (result.fee or ZERO) - (result.bounty_part or ZERO)
+    parts = [prize_part, *([result.bounty_part] if result.bounty_part else []),
+             result.fee or ZERO]
+    lines = [f"PokerStars Tournament #{result.tournament_id}, No Limit Hold'em",
+             "Buy-In: " + "/".join(_summary_money(p, cur) for p in parts) + f" {cur}",
+             f"{result.players} players",
+             f"Total Prize Pool: {_summary_money(result.prize_pool, cur)} {cur}"]
+    if result.started is not None:
+        lines.append(f"Tournament started {result.started:%Y/%m/%d %H:%M:%S} ET")
+    pool = result.prize_pool or ZERO
+    for place, player, prize in standings:
+        paid = (f" {_summary_money(prize, cur)} ({prize * 100 / pool:.2f}%)"
+                if prize and pool else "")
+        lines.append(f"  {place}: {player} (Simulation),{paid}")
+    lines.append("")
+    if result.place is not None:
+        lines.append(f"You finished in {_ordinal(result.place)} place.")
+    return "\n".join(lines) + "\n"

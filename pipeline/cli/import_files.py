@@ -158,6 +158,9 @@ def summary_text(s, where: str) -> str:
         f"parse errors     {s.parse_errors:>9,}" + ("  (handlens errors lists them)"
                                                     if s.parse_errors else ""),
     ]
+    if s.tournament_summaries:
+        lines.insert(5, f"tournament summaries {s.tournament_summaries:>5,}  (each "
+                        f"tournament's buy-in, finish and winnings)")
     for reason, n in by_count(s.errors_by_reason):
         lines.append(f"    {n:>6,}  {reason}")
     for room, n in by_count(s.formats_not_supported):

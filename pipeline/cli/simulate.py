@@ -12,7 +12,7 @@ DESCRIPTION = ("Play legal Hold'em hands and write them as PokerStars hand histo
                "(\"Hero\") in every hand, everyone playing sensible ranges by position: "
                "no-limit cash sessions at 6-max and 9-max tables and three stakes, a few "
                "pot-limit and fixed-limit ones, now and then a sit-and-go with rising "
-               "blinds. --play random: random tables (2-10 players, NL/PL/FL, antes, "
+               "blinds (and its tournament summary file, once the hero is out or has won). --play random: random tables (2-10 players, NL/PL/FL, antes, "
                "straddles, short stacks) and random decisions, so that side pots, "
                "incomplete raises, split pots and boards run twice come often.")
 
@@ -37,5 +37,8 @@ def run(args: argparse.Namespace) -> int:
         print("handlens: --leak is for --play regular (random play has no strategy to spoil)")
         return 2
     files = write_simulated(Path(args.out), args.hands, args.seed, args.play, args.leak)
-    print(f"{args.hands:,} hands in {len(files)} files → {args.out}")
+    summaries = sum(1 for f in files if f.name.startswith("TS "))
+    print(f"{args.hands:,} hands in {len(files) - summaries} files"
+          + (f" and {summaries} tournament summar{'y' if summaries == 1 else 'ies'}"
+             if summaries else "") + f" → {args.out}")
     return 0

@@ -30,7 +30,8 @@ from typing import BinaryIO
 from parsers.base.room import Room
 from parsers.base.split import (CUT, WINDOW, Piece, bom_length, context_at, count_lines,
                                 decode, decode_from, file_pieces, text_codec)
-from parsers.registry import ROOMS, detect, room
+from parsers.base.errors import ParseError
+from parsers.registry import ROOMS, detect, room, summary_room
 from pipeline import audit
 from pipeline.ingest import preflop_equity, restat
 from pipeline.ingest.workers import pool as worker_pool
@@ -66,6 +67,7 @@ class Summary:
     restated: int = 0  # stored hands whose stat flags an earlier handlens wrote, made again
     autotagged: int = 0  # tags the auto-tag rules set (pipeline/ingest/autotags.py)
     autotag_error: str | None = None  # why the rules could not be applied
+    tournament_summaries: int = 0  # summary files read (parsers/base/summary.py)
 
     def unreadable(self, path: str, why: str) -> None:
         """A path that could not be read: a file, or a folder that could not be listed
@@ -91,6 +93,7 @@ class Summary:
             "preflop_equity_pending": self.preflop_pending,
             "audit_findings": self.audit_findings, "restated": self.restated,
             "autotagged": self.autotagged, "autotag_error": self.autotag_error,
+            "tournament_summaries": self.tournament_summaries,
         }
 
 
@@ -291,12 +294,15 @@ class Importer:
         state = FileState(file_id, key, 0, "", 0, "", None, encoding,
                           old.hands if resume else 0, old.errors if resume else 0)
         if not isinstance(fmt, Room):
+            summarised = summary_room(text) if fmt is None and not resume else None
             del data, text
             reading.rest(self.window)
             f.close()
             _read_whole(state, reading)
             state.format = fmt
-            if fmt is None:
+            if summarised is not None:
+                self._summary(summarised, state, path)
+            elif fmt is None:
                 s.files_not_recognised.append(paths.stored(path))
             else:
                 s.formats_not_supported[fmt] += 1
@@ -319,6 +325,31 @@ class Importer:
         return _Plan(state, key, fmt.name, self._pieces(cut, fmt, state, reading, path),
                      drop_errors_from=resume if old is not None else None,
                      replace_from=again_from)
+
+    def _summary(self, its: Room, state: FileState, path: Path) -> None:
+        """A tournament summary file: its result stored, or the reason it could not be
+        read kept as the file's parse error (its whole text with it)."""
+        shown = paths.stored(path)
+        try:
+            text = decode(path.read_bytes())[0]
+        except OSError as exc:
+            self.summary.unreadable(shown, exc.strerror or str(exc))
+            return
+        state.format = f"{its.name} summary"
+        try:
+            result = its.summary(text)
+        except ParseError as exc:
+            from pipeline.ingest.rows import Batch
+            batch = Batch(False)
+            batch.add_error(state.file_id, shown, 0, exc.line,
+                            f"tournament summary: {exc.reason}", text, exc.detail or None)
+            self.store.write(batch.tables()[0], [])
+            state.errors = 1
+            self.summary.parse_errors += 1
+            self.summary.errors_by_reason[f"tournament summary: {exc.reason}"] += 1
+            return
+        self.store.put_results([result], state.file_id)
+        self.summary.tournament_summaries += 1
 
     def _pieces(self, cut: Iterator[Piece], fmt: Room, state: FileState,
                 reading: Reading, path: Path) -> Iterator[Piece]:

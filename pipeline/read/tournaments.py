@@ -1,9 +1,12 @@
 """A player's tournaments: one row each, and their results summed by currency.
 
-A tournament hand is one with a tournament id. A tournament's buy-in is what its
-hands' header says (``hands.buy_in_amount``, its total cost), its finish and prize
-what a line of one of its hands says (``tournament_finishes``); either may be
-unknown (NULL). Money stays DECIMAL: different currencies are never summed together.
+A tournament is one the player's hands name (a hand with a tournament id), or one a
+summary file of theirs tells (``tournament_results``). Its buy-in is what the summary
+says (every entry: re-entries too), else what its hands' header says
+(``hands.buy_in_amount``, one entry's cost); its finish and winnings what the summary
+says (the prize, bounties, everything received), else what a line of one of its hands
+says (``tournament_finishes``); any may be unknown (NULL). Money stays DECIMAL:
+different currencies are never summed together.
 """
 from __future__ import annotations
 
@@ -35,15 +38,33 @@ WITH played AS (
     FROM tournament_finishes
     WHERE player = ?
     GROUP BY site, tournament_id
+), summarised AS (  -- the player's summary files: theirs by name, or naming nobody
+    SELECT * FROM tournament_results
+    WHERE (player = ? OR player IS NULL)
+      AND (len(?::VARCHAR[]) = 0 OR list_contains(?::VARCHAR[], site))
+), joined AS (
+    SELECT coalesce(t.site, r.site) AS site, coalesce(t.tournament_id, r.tournament_id)
+               AS tournament_id,
+           coalesce(t.buy_in, r.buy_in) AS buy_in,
+           coalesce(t.buy_in_amount, r.cost) AS buy_in_amount,
+           coalesce(r.currency, t.buy_in_currency, f.prize_currency) AS currency,
+           coalesce(t.first_hand, r.started) AS first_hand, t.last_hand,
+           coalesce(t.hands, 0) AS hands, t.chips_won,
+           coalesce(r.place, f.place) AS place,
+           CASE WHEN r.site IS NOT NULL THEN r.prize ELSE f.prize END AS prize,
+           CASE WHEN r.site IS NOT NULL THEN r.currency ELSE f.prize_currency END
+               AS prize_currency,
+           r.name, r.entries, r.paid, r.bounties, r.received, r.received - r.paid AS profit,
+           r.players, r.site IS NOT NULL AS summarised
+    FROM played t
+    FULL OUTER JOIN summarised r ON r.site = t.site AND r.tournament_id = t.tournament_id
+    LEFT JOIN finished f ON f.site = coalesce(t.site, r.site)
+         AND f.tournament_id = coalesce(t.tournament_id, r.tournament_id)
 )
-SELECT t.site, t.tournament_id, t.buy_in, t.buy_in_amount,
-       coalesce(t.buy_in_currency, f.prize_currency) AS currency,
-       t.first_hand, t.last_hand, t.hands, t.chips_won,
-       f.place, f.prize, f.prize_currency
-FROM played t LEFT JOIN finished f USING (site, tournament_id)
-WHERE (?::DATE IS NULL OR t.first_hand >= ?::DATE)
-  AND (?::DATE IS NULL OR t.first_hand < ?::DATE + 1)
-ORDER BY t.first_hand, t.site, t.tournament_id
+SELECT * FROM joined
+WHERE (?::DATE IS NULL OR first_hand >= ?::DATE)
+  AND (?::DATE IS NULL OR first_hand < ?::DATE + 1)
+ORDER BY first_hand, site, tournament_id
 """
 _HUNDRED = Decimal(100)
 _CENT = Decimal("0.01")
@@ -53,11 +74,14 @@ def tournaments(con: duckdb.DuckDBPyConnection, player: str, since: date | None 
                 until: date | None = None, sites: tuple[str, ...] = ()) -> pl.DataFrame:
     """The player's tournaments that started between ``since`` and ``until`` (both
     included) at ``sites`` (all if empty): site, tournament_id, buy_in (as written),
-    buy_in_amount, currency (the buy-in's, else the prize's), first_hand, last_hand,
-    hands, chips_won (net over the player's hands), place, prize and prize_currency
-    (NULL where no line says them)."""
+    buy_in_amount (one entry's), currency (the buy-in's, else the prize's), first_hand
+    (the summary's start where no hand is stored), last_hand, hands, chips_won (net over
+    the player's hands), place, prize and prize_currency (NULL where nothing says
+    them); from a summary: name, entries, paid, bounties, received, profit, players
+    (NULL without one) and ``summarised``."""
     chosen = list(sites)
-    params = [player, chosen, chosen, player, since, since, until, until]
+    params = [player, chosen, chosen, player, player, chosen, chosen,
+              since, since, until, until]
     return con.sql(TOURNAMENTS_SQL, params=params).pl()
 
 
@@ -71,21 +95,25 @@ def summary(con: duckdb.DuckDBPyConnection, player: str, since: date | None = No
     see finish has no result yet; a prize paid in another currency than the buy-in is
     left out of it; ``roi_buy_ins`` and ``roi_prizes``: what it is over)."""
     rows = tournaments(con, player, since, until, sites).to_dicts()
-    known = [r for r in rows if r["place"] is not None or r["prize"] is not None]
+    known = [r for r in rows if r["place"] is not None or r["prize"] is not None
+             or r["received"] is not None]
     in_money = [r for r in known if (r["prize"] or 0) > 0]
     by_currency: dict[str | None, dict] = {}
     for r in rows:
-        if r["buy_in_amount"] is not None:
+        # a summary's figures: every entry paid, everything received (bounties too)
+        cost = r["paid"] if r["paid"] is not None else r["buy_in_amount"]
+        won = r["received"] if r["received"] is not None else r["prize"]
+        if cost is not None:
             entry = _entry(by_currency, r["currency"])
             entry["tournaments"] += 1
-            entry["buy_ins"] += r["buy_in_amount"]
-            if r["place"] is not None or r["prize"] is not None:  # its result is known
+            entry["buy_ins"] += cost
+            if r["place"] is not None or won is not None:  # its result is known
                 entry["roi_tournaments"] += 1
-                entry["roi_buy_ins"] += r["buy_in_amount"]
-                if r["prize"] is not None and r["prize_currency"] in (None, r["currency"]):
-                    entry["roi_prizes"] += r["prize"]
-        if r["prize"] is not None:
-            _entry(by_currency, r["prize_currency"])["prizes"] += r["prize"]
+                entry["roi_buy_ins"] += cost
+                if won is not None and r["prize_currency"] in (None, r["currency"]):
+                    entry["roi_prizes"] += won
+        if won is not None:
+            _entry(by_currency, r["prize_currency"])["prizes"] += won
     for entry in by_currency.values():  # (the ROI's own buy-ins and prizes kept: shown)
         paid, returned = entry["roi_buy_ins"], entry["roi_prizes"]
         entry["roi"] = (((returned - paid) * _HUNDRED / paid).quantize(_CENT) if paid

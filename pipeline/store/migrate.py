@@ -42,7 +42,8 @@ _11_TO_12 = ""
 
 # schema 12 -> 13: the stat flags in 64 bits (version 2's stats past the 32nd), and each
 # player's effective stack; both are filled by the next import's restat (the ``stats``
-# meta key of such a store is older than FLAGS_VERSION), from the stored rows
+# meta key of such a store is older than FLAGS_VERSION), from the stored rows; the
+# tournaments' results from their summary files (a table schema.sql makes)
 _12_TO_13 = """
 DROP VIEW IF EXISTS player_hand_stats;
 DROP VIEW IF EXISTS player_hand_flags;

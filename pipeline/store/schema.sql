@@ -159,6 +159,30 @@ CREATE TABLE IF NOT EXISTS tournament_finishes (
     currency VARCHAR                  -- the prize's
 );
 
+-- a player's tournament as its summary file tells it (parsers/<room>/summary.py): one row
+-- per (site, tournament, player), the latest summary read of it
+CREATE TABLE IF NOT EXISTS tournament_results (
+    site VARCHAR NOT NULL,
+    tournament_id VARCHAR NOT NULL,
+    player VARCHAR,                   -- whose summary (NULL: not named; the hero)
+    file_id INTEGER,                  -- the summary's file
+    name VARCHAR,                     -- the tournament's title, where written
+    buy_in VARCHAR,                   -- as written
+    cost DECIMAL(18, 2),              -- one entry: prize pool, bounty and fee together
+    bounty_part DECIMAL(18, 2),
+    fee DECIMAL(18, 2),
+    currency VARCHAR,
+    entries INTEGER NOT NULL,         -- 1 + re-entries
+    paid DECIMAL(18, 2),              -- every entry
+    players INTEGER,
+    prize_pool DECIMAL(18, 2),
+    started TIMESTAMP,                -- the room's clock
+    place INTEGER,
+    prize DECIMAL(18, 2),             -- the place's prize money (bounties apart)
+    bounties DECIMAL(18, 2),          -- where written apart
+    received DECIMAL(18, 2)           -- everything the player took home
+);
+
 -- the audit between hands (pipeline/audit.py), done again at the end of each import:
 -- each table session, and each finding naming two hands (the hand and the other one:
 -- the hand before it, or the copy read); never part of a hand's own verdict
