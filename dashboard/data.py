@@ -66,6 +66,7 @@ QUERIES = {
     "report": reports.report,
     "tournaments": tournaments.tournaments,
     "tournament_summary": tournaments.summary,
+    "final_table_allins": tournaments.final_table_allins,
     "replay": steps.load,
     "between_hands": audit.between_hands,
     "live": live.live,

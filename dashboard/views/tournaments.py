@@ -89,3 +89,30 @@ st.dataframe(listed.select(
 st.caption("Chips won: the player's net over their hands of the tournament (chips, not "
            "money). Entries, paid, bounties, received and profit come from the "
            "tournament's summary file (PokerStars', GGPoker's), where imported.")
+
+allins = data.fetch("final_table_allins", f.player)
+if allins:
+    st.subheader("Final-table all-ins: chips and prize money")
+    st.caption("Heads-up all-ins of single-table tournaments whose summary lists the "
+               "payouts. Chips: won, and the chip EV (all-in adjusted). ICM (the "
+               "Independent Chip Model): what the stacks before the hand were worth to the "
+               "player in prize money, the all-in's expected change in it (won with the "
+               "player's pot equity, lost otherwise) and the change as it fell.")
+    st.dataframe(pl.DataFrame([{k: (float(v) if k in ("equity", "chips_net", "chips_ev",
+                                                      "icm_before", "icm_ev", "icm_result")
+                                    else v) for k, v in r.items()} for r in allins]),
+                 hide_index=True, key="final_table_allins", placeholder=show.MISSING,
+                 column_config={
+                     "site": st.column_config.TextColumn("room"),
+                     "hand_id": st.column_config.TextColumn("hand"),
+                     "tournament_id": st.column_config.TextColumn("tournament"),
+                     "played_at": st.column_config.DatetimeColumn("when",
+                                                                  format="YYYY-MM-DD HH:mm"),
+                     "players": st.column_config.NumberColumn("left", format="%d"),
+                     "equity": st.column_config.NumberColumn("equity %", format="%.1f"),
+                     "chips_net": st.column_config.NumberColumn("chips won", format="%+,.0f"),
+                     "chips_ev": st.column_config.NumberColumn("chip EV", format="%+,.0f"),
+                     "icm_before": st.column_config.NumberColumn("ICM before", format="%,.2f"),
+                     "icm_ev": st.column_config.NumberColumn("$EV", format="%+,.2f"),
+                     "icm_result": st.column_config.NumberColumn("$ as it fell",
+                                                                 format="%+,.2f")})

@@ -29,6 +29,7 @@ class TournamentResult:
     prize: Decimal | None  # the prize money the place paid (bounties apart)
     bounties: Decimal | None  # the knockouts' money, where written apart
     received: Decimal | None  # everything the summary says the player took home
+    payouts: tuple[Decimal, ...] = ()  # the prize of each place, first first, where listed
 
     @property
     def profit(self) -> Decimal | None:

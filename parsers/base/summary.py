@@ -90,7 +90,17 @@ class SummaryBuilder(LineBuilder):
             buy_in=self.buy_in, cost=cost, bounty_part=parts.get("bounty"),
             fee=parts.get("fee"), currency=currency, entries=entries, paid=paid,
             players=self.players, prize_pool=self.pool, started=self.started,
-            place=self.place, prize=prize, bounties=self.bounties, received=received)
+            place=self.place, prize=prize, bounties=self.bounties, received=received,
+            payouts=self._payouts())
+
+    def _payouts(self) -> tuple[Decimal, ...]:
+        """The standings' prizes from the first place on, while each place lists one."""
+        out = []
+        place = 1
+        while place in self.standings and self.standings[place][2]:
+            out.append(self.standings[place][2])
+            place += 1
+        return tuple(out)
 
     def _parts(self) -> dict[str, Decimal]:
         """The buy-in's parts by name (PARTS), where the room's order is known."""

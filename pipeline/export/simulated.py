@@ -67,7 +67,9 @@ def _summary(tournament_id: str, hands: list[Hand]) -> str | None:
         site="PokerStars", tournament_id=tournament_id, player="Hero", name=None,
         buy_in=first.buy_in, cost=cost, bounty_part=None, fee=fee, currency=currency,
         entries=1, paid=cost, players=entrants, prize_pool=pool, started=first.played_at,
-        place=hero.place, prize=hero.prize, bounties=None, received=hero.prize or ZERO)
+        place=hero.place, prize=hero.prize, bounties=None, received=hero.prize or ZERO,
+        payouts=tuple(f.prize for f in sorted(finishes.values(), key=lambda f: f.place or 99)
+                      if f.prize))
     return STARS.write_summary(result, standings)
 
 

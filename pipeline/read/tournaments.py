@@ -134,3 +134,75 @@ def _entry(by_currency: dict, currency: str | None) -> dict:
                                  "prizes": Decimal(0), "roi_tournaments": 0,
                                  "roi_buy_ins": Decimal(0), "roi_prizes": Decimal(0)}
     return by_currency[currency]
+
+
+# heads-up all-ins of a player in single-table tournaments whose payouts a summary lists
+ALL_INS_SQL = """
+SELECT h.site, h.hand_id, h.tournament_id, coalesce(h.played_at_utc, h.played_at) AS played_at,
+       h.total_pot, p.invested, p.net, p.allin_adj_net, r.payouts, r.currency
+FROM hand_players p
+JOIN hands h USING (site, hand_id)
+JOIN tournament_results r ON r.site = h.site AND r.tournament_id = h.tournament_id
+     AND (r.player = p.player OR r.player IS NULL)
+WHERE p.player = ? AND len(r.payouts) > 0 AND r.players <= h.max_seats
+  AND p.allin_adj_net IS NOT NULL AND h.total_pot > 0
+  AND EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site AND a.hand_id = h.hand_id
+              AND a.all_in)
+  AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site AND a.hand_id = h.hand_id
+                  AND a.player = p.player AND a.kind = 'fold')
+  AND (SELECT count(*) FROM hand_players o WHERE o.site = h.site AND o.hand_id = h.hand_id
+       AND o.position IS NOT NULL AND NOT EXISTS (
+           SELECT 1 FROM actions a WHERE a.site = o.site AND a.hand_id = o.hand_id
+           AND a.player = o.player AND a.kind = 'fold')) = 2
+ORDER BY played_at, h.site, h.hand_id
+"""
+
+
+def final_table_allins(con: duckdb.DuckDBPyConnection, player: str) -> list[dict]:
+    """The player's heads-up all-ins in single-table tournaments (every player left is
+    at the table) whose summary lists the payouts: for each, the chips won (net) and
+    the chip EV (the all-in adjusted net), beside their worth in prize money by the
+    Independent Chip Model (engine/equity/icm.py): ``icm_before`` (the stacks before
+    the hand), ``icm_ev`` (the all-in's expected change: won with the player's pot
+    equity, lost otherwise) and ``icm_result`` (the change as it fell), in the
+    payouts' currency."""
+    from engine.equity.icm import icm
+
+    out = []
+    for site, hand_id, tid, when, pot, invested, net, adjusted, payouts, currency in \
+            con.execute(ALL_INS_SQL, [player]).fetchall():
+        seats = con.execute(
+            "SELECT player, stack, invested, net FROM hand_players WHERE site = ? AND"
+            " hand_id = ? AND stack > 0 ORDER BY stack DESC, seat", [site, hand_id]).fetchall()
+        folded = {r[0] for r in con.execute(
+            "SELECT player FROM actions WHERE site = ? AND hand_id = ? AND kind = 'fold'",
+            [site, hand_id]).fetchall()}
+        names = [s[0] for s in seats]
+        if player not in names:
+            continue
+        villain = next((s[0] for s in seats if s[0] != player and s[0] not in folded
+                        and s[2] > 0), None)
+        if villain is None:
+            continue
+        before = {s[0]: s[1] for s in seats}
+        left = {s[0]: s[1] - s[2] for s in seats}
+        win, lose = dict(left), dict(left)
+        win[player] += pot
+        lose[villain] += pot
+        after = {s[0]: s[1] + s[3] for s in seats}
+        equity = (Decimal(adjusted) + invested) / pot
+
+        def worth(stacks: dict) -> Decimal:
+            values = icm([stacks[n] for n in names], payouts)
+            v = values[names.index(player)]
+            return Decimal(v.numerator) / Decimal(v.denominator)
+
+        now = worth(before)
+        expected = equity * worth(win) + (1 - equity) * worth(lose)
+        out.append({
+            "site": site, "hand_id": hand_id, "tournament_id": tid, "played_at": when,
+            "players": len(names), "equity": (100 * equity).quantize(_CENT),
+            "chips_net": net, "chips_ev": Decimal(adjusted).quantize(Decimal(1)),
+            "icm_before": now.quantize(_CENT), "icm_ev": (expected - now).quantize(_CENT),
+            "icm_result": (worth(after) - now).quantize(_CENT), "currency": currency})
+    return out

@@ -216,11 +216,11 @@ class Store:
                           " AND player IS NOT DISTINCT FROM ?",
                           [r.site, r.tournament_id, r.player])
                 self._run("INSERT INTO tournament_results VALUES"
-                          " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                          " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                           [r.site, r.tournament_id, r.player, file_id, r.name, r.buy_in,
                            r.cost, r.bounty_part, r.fee, r.currency, r.entries, r.paid,
                            r.players, r.prize_pool, r.started, r.place, r.prize, r.bounties,
-                           r.received])
+                           r.received, list(r.payouts)])
             self._run("COMMIT")
         except BaseException:
             self._run("ROLLBACK")

@@ -180,7 +180,8 @@ CREATE TABLE IF NOT EXISTS tournament_results (
     place INTEGER,
     prize DECIMAL(18, 2),             -- the place's prize money (bounties apart)
     bounties DECIMAL(18, 2),          -- where written apart
-    received DECIMAL(18, 2)           -- everything the player took home
+    received DECIMAL(18, 2),          -- everything the player took home
+    payouts DECIMAL(18, 2)[]          -- each place's prize, first first, where listed
 );
 
 -- the audit between hands (pipeline/audit.py), done again at the end of each import:

@@ -401,6 +401,14 @@ def test_tournament_results_match_the_query(dashboard_db, monkeypatch):
             assert row["roi"] == pytest.approx(
                 (row["finished_prizes"] - row["finished_buy_ins"]) * 100
                 / row["finished_buy_ins"], abs=0.01)
+    # the simulated sit-and-gos' summaries: each one's profit, as the stored result says
+    profits = dict(sql(dashboard_db, "SELECT tournament_id, (received - paid)::DOUBLE"
+                                     " FROM tournament_results"))
+    assert len(profits) >= 5
+    shown = dict(zip(listed["tournament_id"], listed["profit"]))
+    assert {t: shown[t] for t in profits} == pytest.approx(profits)
+    allins = frame(at, "icm_ev", "chips_ev")
+    assert len(allins) >= 4 and set(allins["tournament_id"]) <= set(profits)
 
 
 # ---- Verification: the audit between hands beside the verdicts

@@ -328,3 +328,56 @@ def test_tournaments_are_chosen_by_the_day_they_started_and_by_site(history):
     assert elsewhere.height == 0
     assert nobody == {"tournaments": 0, "with_finish": 0, "in_the_money": 0, "itm": None,
                       "by_currency": {}}
+
+
+# ---------------------------------------------------------------- final-table all-ins (ICM)
+
+def test_final_table_all_ins_are_worth_what_an_enumeration_made_here_says(tmp_path):
+    """The simulated sit-and-gos of sample_histories with their summaries: each heads-up
+    all-in's ICM figures equal a count over every finishing order made here, from the
+    stacks as stored and the payouts as the summary's text lists them."""
+    from fractions import Fraction
+    from itertools import permutations
+    from support.common import SAMPLES
+    from pipeline.read.tournaments import final_table_allins
+
+    db = tmp_path / "s.duckdb"
+    import_paths(db, SAMPLES / "simulated")
+    con = open_read_only(str(db))
+    try:
+        rows = final_table_allins(con, "Hero")
+    finally:
+        con.close()
+    assert len(rows) >= 4
+
+    def worth(stacks: list, payouts: list, me: int) -> Fraction:
+        alive = [i for i, s in enumerate(stacks) if s > 0]
+        out_ = [i for i, s in enumerate(stacks) if s <= 0]
+        if me in out_:  # out: the places after those still in, the larger stack before first
+            place = len(alive) + out_.index(me)
+            return Fraction(payouts[place]) if place < len(payouts) else Fraction(0)
+        total = Fraction(0)
+        for order in permutations(alive):
+            p, left = Fraction(1), sum(Fraction(stacks[i]) for i in alive)
+            for i in order:
+                p *= Fraction(stacks[i]) / left
+                left -= Fraction(stacks[i])
+            place = order.index(me)
+            total += p * (Fraction(payouts[place]) if place < len(payouts) else 0)
+        return total
+
+    for r in rows[:6]:
+        text = next((SAMPLES / "simulated").glob(f"TS * T{r['tournament_id']}.txt")).read_text()
+        payouts = [D(x.replace(",", "")) for x in re.findall(r"^  \d+: .*?, \$([\d.,]+)", text,
+                                                            re.M)]
+        seats = query(db, "SELECT player, stack, invested, net FROM hand_players WHERE"
+                          " site = ? AND hand_id = ? AND stack > 0 ORDER BY stack DESC, seat",
+                      [r["site"], r["hand_id"]])
+        names = [s[0] for s in seats]
+        me = names.index("Hero")
+        before = [s[1] for s in seats]
+        after = [s[1] + s[3] for s in seats]
+        now = worth(before, payouts, me)
+        assert r["icm_before"] == (D(now.numerator) / D(now.denominator)).quantize(D("0.01"))
+        fell = worth(after, payouts, me) - now
+        assert r["icm_result"] == (D(fell.numerator) / D(fell.denominator)).quantize(D("0.01"))
