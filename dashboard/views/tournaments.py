@@ -59,8 +59,9 @@ if money:
                 help="(their prizes - their buy-ins) / their buy-ins: over the tournaments "
                      "whose finish is known only")})
     st.caption("Each currency apart: dollars, euros and points never add up. ROI is over "
-               "the tournaments whose finish a hand says (their buy-ins and prizes beside "
-               "it), not over every buy-in: the others have no result yet.")
+               "the tournaments whose finish a summary or a hand says (their buy-ins, "
+               "re-entries included, and what they paid beside it), not over every buy-in: "
+               "the others have no result yet.")
 
 st.subheader("Each tournament")
 st.dataframe(listed.select(

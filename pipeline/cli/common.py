@@ -130,3 +130,45 @@ def refusal(exc: Exception, args: argparse.Namespace) -> int:
         print(f"handlens: {where}: {first}", file=sys.stderr)
         return REFUSED
     raise exc
+
+
+KINDS = ("cash", "tournament", "play")  # engine.model.hand.GameKind.ALL (not imported: --help stays light)
+
+
+def add_player_hands(command: argparse.ArgumentParser, whose: str) -> None:
+    """--db/--parquet, --player (the hero by default), --kind (cash by default) and the
+    dates: a command over one player's hands."""
+    add_source(command)
+    command.add_argument("--player", help=f"whose {whose} (default: the hero, whose cards "
+                                          f"are dealt in most hands)")
+    command.add_argument("--kind", choices=KINDS, default="cash",
+                         help="cash games (default), tournaments or play money")
+    add_dates(command, "hands")
+
+
+def player_filters(args: argparse.Namespace):
+    """(the read connection, the Filters of ``add_player_hands``' options); the filters
+    None, said, where no player is named and the store has no hero."""
+    from pipeline.read.queries import Filters
+    from pipeline.stats.aggregate import hero
+
+    con = read(args)
+    player = args.player or hero(con)
+    if player is None:
+        say("no hands with a hero yet: name a player (--player)")
+        return con, None
+    return con, Filters(player=player, kind=args.kind, since=args.since, until=args.until)
+
+
+def text_table(heads: list[str], rows: list[list[str]], left: tuple[int, ...] = (0,)) -> str:
+    """Rows as a terminal table: a heading, a rule, columns as wide as their widest cell
+    (those in ``left`` to the left, the others to the right)."""
+    table = [heads, *rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(heads))]
+    lines = []
+    for n, row in enumerate(table):
+        lines.append("  ".join(c.ljust(w) if i in left else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(row, widths))).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)

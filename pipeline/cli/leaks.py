@@ -18,18 +18,12 @@ DESCRIPTION = (
     "two intervals do not meet; under 30 chances it is \"too few hands\", never a verdict. "
     "The cost: what the player wins less than the reference per hand in which the spot "
     "arose, per 100 hands, with its margin.")
-KINDS = ("cash", "tournament", "play")
 
 
 def arguments(leaks: argparse.ArgumentParser) -> None:
-    common.add_source(leaks)
-    leaks.add_argument("--player", help="whose leaks (default: the hero, whose cards are "
-                                        "dealt in most hands)")
+    common.add_player_hands(leaks, "leaks")
     leaks.add_argument("--reference", default="pool", metavar="pool|best-months|FILE",
                        help="what to compare with (default pool)")
-    leaks.add_argument("--kind", choices=KINDS, default="cash",
-                       help="cash games (default), tournaments or play money")
-    common.add_dates(leaks, "hands")
     leaks.add_argument("--all", action="store_true",
                        help="list every stat and position, not only the flagged ones")
     common.add_json(leaks, "print every row (flagged or not) as one JSON object")
@@ -37,17 +31,13 @@ def arguments(leaks: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.read.leaks import TargetsError, leaks
-    from pipeline.read.queries import Filters
-    from pipeline.stats.aggregate import hero
 
-    con = common.read(args)
-    player = args.player or hero(con)
-    if player is None:
-        common.say("no hands with a hero yet: name a player (--player)")
+    con, f = common.player_filters(args)
+    if f is None:
         return 1
+    player = f.player
     try:
-        found = leaks(con, Filters(player=player, kind=args.kind, since=args.since,
-                                   until=args.until), args.reference)
+        found = leaks(con, f, args.reference)
     except TargetsError as exc:
         common.say(str(exc))
         return common.REFUSED
@@ -82,21 +72,14 @@ def run(args: argparse.Namespace) -> int:
 def _table(rows: list[dict]) -> str:
     heads = ["stat", "position", "value", "95 % interval", "reference", "its interval",
              "chances", "verdict", "cost"]
-    table = [heads]
+    out = []
     for r in rows:
         ref = r["reference"] is not None
-        table.append([
+        out.append([
             r["label"], r["position"], f"{r['value']:.1f}", f"{r['low']:.1f}–{r['high']:.1f}",
             f"{r['reference']:.1f}" if ref else "",
             f"{r['reference_low']:.1f}–{r['reference_high']:.1f}" if ref else "",
             f"{r['chances']:,}", r["verdict"],
             "" if r["cost_bb_per_100"] is None else
             f"{r['cost_bb_per_100']:+.2f} ± {r['cost_margin']:.2f}"])
-    widths = [max(len(row[i]) for row in table) for i in range(len(heads))]
-    lines = []
-    for n, row in enumerate(table):
-        lines.append("  ".join(c.ljust(w) if i in (0, 1, 7) else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(row, widths))))
-        if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    return common.text_table(heads, out, left=(0, 1, 7))

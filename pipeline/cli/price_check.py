@@ -16,15 +16,10 @@ DESCRIPTION = (
     "were shown, else versus a range (one opponent: --range, or the top VPIP share of "
     "hands from their stats). The worst first: the big blinds each decision gave away "
     "(a call below its price, a fold above it). No later betting, no rake.")
-KINDS = ("cash", "tournament", "play")
 
 
 def arguments(check: argparse.ArgumentParser) -> None:
-    common.add_source(check)
-    check.add_argument("--player", help="whose decisions (default: the hero)")
-    check.add_argument("--kind", choices=KINDS, default="cash",
-                       help="cash games (default), tournaments or play money")
-    common.add_dates(check, "hands")
+    common.add_player_hands(check, "decisions")
     check.add_argument("--range", dest="range_text", metavar="RANGE",
                        help='the opponent\'s range where their cards were not shown, as '
                             'players write it: "QQ+, AKs, ATs+, 76s" or "15%%" (default: '
@@ -37,18 +32,13 @@ def arguments(check: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from engine.equity.ranges import RangeError
     from pipeline.read.prices import price_check
-    from pipeline.read.queries import Filters
-    from pipeline.stats.aggregate import hero
 
-    con = common.read(args)
-    player = args.player or hero(con)
-    if player is None:
-        common.say("no hands with a hero yet: name a player (--player)")
+    con, f = common.player_filters(args)
+    if f is None:
         return 1
+    player = f.player
     try:
-        found = price_check(con, Filters(player=player, kind=args.kind, since=args.since,
-                                         until=args.until), args.range_text,
-                            args.limit or None)
+        found = price_check(con, f, args.range_text, args.limit or None)
     except RangeError as exc:
         common.say(f"--range: {exc}")
         return common.REFUSED
@@ -72,15 +62,8 @@ _STREETS = {1: "preflop", 2: "flop", 3: "turn", 4: "river"}
 def _table(rows: list[dict]) -> str:
     heads = ["hand", "street", "decision", "to call", "pot", "price %", "equity %",
              "EV call bb", "mistake bb", "against"]
-    table = [heads] + [[
+    return common.text_table(heads, [[
         f"{r['site']}:{r['hand_id']}", _STREETS[r["street"]], r["decision"],
         f"{r['owed']:,.2f}", f"{r['pot']:,.2f}", f"{r['price']:.1f}", f"{r['equity']:.1f}",
-        f"{r['ev_call']:+.2f}", f"{r['mistake']:.2f}", r["against"]] for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(heads))]
-    lines = []
-    for n, row in enumerate(table):
-        lines.append("  ".join(c.ljust(w) if i in (0, 1, 2, 9) else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(row, widths))).rstrip())
-        if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+        f"{r['ev_call']:+.2f}", f"{r['mistake']:.2f}", r["against"]] for r in rows],
+        left=(0, 1, 2, 9))

@@ -14,30 +14,21 @@ DESCRIPTION = (
     "new one): start, minutes (from the first hand to the last), hands, tables (and how "
     "many at once on average), net, all-in adjusted net and rake paid (money, in cash "
     "games of one currency; big blinds always), and per hour: money, big blinds, hands.")
-KINDS = ("cash", "tournament", "play")
 
 
 def arguments(ses: argparse.ArgumentParser) -> None:
-    common.add_source(ses)
-    ses.add_argument("--player", help="whose sessions (default: the hero)")
-    ses.add_argument("--kind", choices=KINDS, default="cash",
-                     help="cash games (default), tournaments or play money")
-    common.add_dates(ses, "hands")
+    common.add_player_hands(ses, "sessions")
     common.add_json(ses, "print the sessions as one JSON array")
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.read.queries import Filters
     from pipeline.read.sessions import sessions
-    from pipeline.stats.aggregate import hero
 
-    con = common.read(args)
-    player = args.player or hero(con)
-    if player is None:
-        common.say("no hands with a hero yet: name a player (--player)")
+    con, f = common.player_filters(args)
+    if f is None:
         return 1
-    table = sessions(con, Filters(player=player, kind=args.kind, since=args.since,
-                                  until=args.until))
+    player = f.player
+    table = sessions(con, f)
     if table.is_empty():
         common.say(f"no {args.kind} hands of {player!r}")
         return 1
@@ -46,19 +37,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(rows, default=str))
         return 0
     heads = ["session", "start", "minutes", "hands", "tables", "at once", "net", "adj. net",
-             "rake", "net bb", "adj. bb", "rake bb", "net/h", "bb/h", "hands/h"]
+             "rake", "", "net bb", "adj. bb", "rake bb", "net/h", "bb/h", "hands/h"]
     keys = ["session", "start", "minutes", "hands", "tables", "at_once", "net",
-            "allin_adj_net", "rake", "net_bb", "allin_adj_bb", "rake_bb", "net_per_hour",
-            "bb_per_hour", "hands_per_hour"]
-    lines = [heads] + [[_cell(r[k], k) for k in keys] for r in rows]
-    widths = [max(len(line[i]) for line in lines) for i in range(len(heads))]
-    print(f"{player}, {args.kind}: {len(rows):,} sessions"
-          + (f" in {rows[0]['currency']}" if rows[0]["currency"] else ""))
-    for n, line in enumerate(lines):
-        print("  ".join(c.rjust(w) if i not in (1,) else c.ljust(w)
-                        for i, (c, w) in enumerate(zip(line, widths))))
-        if n == 0:
-            print("  ".join("-" * w for w in widths))
+            "allin_adj_net", "rake", "currency", "net_bb", "allin_adj_bb", "rake_bb",
+            "net_per_hour", "bb_per_hour", "hands_per_hour"]
+    print(f"{player}, {args.kind}: {len(rows):,} sessions")
+    print(common.text_table(heads, [[_cell(r[k], k) for k in keys] for r in rows],
+                            left=(1, 9)))
     print("Minutes from the first hand to the last; per hour: blank for a session of one "
           "moment. Money blank where a session mixes currencies (or in tournament chips).")
     return 0
@@ -69,6 +54,8 @@ def _cell(value, key: str) -> str:
         return ""
     if key == "start":
         return f"{value:%Y-%m-%d %H:%M}"
+    if key == "currency":
+        return value
     if isinstance(value, float):
         return f"{value:,.1f}" if key in ("minutes", "hands_per_hour", "at_once") \
             else f"{value:+,.2f}" if key != "rake" and key != "rake_bb" else f"{value:,.2f}"

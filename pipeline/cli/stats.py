@@ -16,7 +16,7 @@ DESCRIPTION = ("Statistics as defined in docs/STATS.md (VPIP, PFR, 3-bet, AF, WT
                "chances is shown empty.")
 # pipeline.stats.aggregate.GROUPS (not imported: --help stays light)
 GROUPS = ("position", "position_group", "depth", "hand", "stakes", "player", "session")
-KINDS = ("cash", "tournament", "play")  # engine.model.hand.GameKind.ALL (not imported: --help stays light)
+KINDS = common.KINDS
 KIND_WORDS = {"cash": "cash games", "tournament": "tournaments", "play": "play money"}
 
 
