@@ -11,7 +11,7 @@ from datetime import date
 import streamlit as st
 
 from dashboard import data
-from pipeline.read import spots
+from pipeline.stats import spots
 from pipeline.read.queries import DEPTH_ORDER, KINDS, POSITION_ORDER, Filters
 
 ALL_PLAYERS = "\x00all"  # the "all players" choice (no player name holds a NUL)

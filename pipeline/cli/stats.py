@@ -35,9 +35,42 @@ def arguments(st: argparse.ArgumentParser) -> None:
     st.add_argument("--kind", choices=KINDS,
                     help="cash games, tournaments or play money: never added together "
                          "(default: the kind the player has most hands of)")
+    spots = st.add_argument_group(
+        "action filters", "the player's hands in these spots only (each as the dashboard's "
+                          "sidebar names it; quote a choice with spaces)")
+    for option, name, words in SPOT_OPTIONS:
+        spots.add_argument(option, dest=f"spot_{name}", metavar="CHOICE",
+                           help=words + ": " + ", ".join(_choices(name)))
+    spots.add_argument("--line", dest="spot_lines", action="append", metavar="LINE",
+                       help="a line taken after the flop (again for several, all taken): "
+                            + ", ".join(_choices("lines")))
     st.add_argument("--format", default="table", choices=("table", "csv", "json"),
                     help="table: the headline stats for a terminal (default); csv: every "
                          "stat, a row a group; json: every stat with its chances and dones")
+
+
+SPOT_OPTIONS = (("--pot", "pot", "the pot type, by the raises before the flop"),
+                ("--role", "role", "what the player did before the flop"),
+                ("--on-flop", "position", "in or out of position on the flop"),
+                ("--flop", "flop", "heads-up or multiway on the flop"),
+                ("--street", "street", "the street the player reached at least"))
+
+
+def _choices(name: str) -> list[str]:
+    from pipeline.stats.spots import CHOICES
+    return list(CHOICES[name])
+
+
+def _spots(args: argparse.Namespace) -> dict | None:
+    """The action filters given, each checked against its choices."""
+    chosen = {name: getattr(args, f"spot_{name}") for _, name, _ in SPOT_OPTIONS}
+    chosen["lines"] = getattr(args, "spot_lines") or []
+    for name, value in chosen.items():
+        for v in (value if isinstance(value, list) else [value] if value else []):
+            if v not in _choices(name):
+                raise ValueError(f"{v!r} is not a choice of {name} (the choices: "
+                                 f"{', '.join(_choices(name))})")
+    return {k: v for k, v in chosen.items() if v}
 
 
 def _groups(text: str) -> tuple[str, ...]:
@@ -81,7 +114,12 @@ def run(args: argparse.Namespace) -> int:
                    f"who played)" if player else f"no hands in {where} yet")
         return 1
     kind = args.kind or next(iter(played), "cash")
-    rows = stats(con, player, by, args.since, args.until, kind)
+    try:
+        spots = _spots(args)
+    except ValueError as exc:
+        common.say(str(exc))
+        return common.REFUSED
+    rows = stats(con, player, by, args.since, args.until, kind, spots)
     if args.format == "json":
         print(json.dumps({"player": player, "by": ",".join(by), "kind": kind,
                           "stats_version": version, "rows": rows}, default=str))

@@ -18,7 +18,7 @@ from engine.model.hand import GameKind
 from pipeline.stats.aggregate import (  # noqa: F401 (POSITION_ORDER, hero, store_notice: for the dashboard)
     DEPTH, POSITION_ORDER, flag_sums, hero, ratios, store_notice)
 from pipeline.stats.catalogue import DEPTHS, HEADLINE, RATIOS
-from pipeline.read import spots
+from pipeline.stats import spots
 from pipeline.store.database import connect
 from pipeline.read.verify import CODES, STATUSES, STREETS  # noqa: F401 (for the dashboard)
 
@@ -47,7 +47,7 @@ class Filters:
     table_sizes: tuple[int, ...] = ()
     positions: tuple[str, ...] = ()
     depths: tuple[str, ...] = ()  # effective stack depths, as DEPTH_ORDER names them
-    # the action filters (pipeline/read/spots.py: each a choice of its CHOICES)
+    # the action filters (pipeline/stats/spots.py: each a choice of its CHOICES)
     pot: str | None = None
     role: str | None = None
     position: str | None = None

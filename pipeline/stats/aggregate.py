@@ -7,6 +7,7 @@ from datetime import date
 import duckdb
 
 from pipeline.stats.catalogue import DEPTHS, FLAGS_VERSION, RATIOS, STATS_VERSION
+from pipeline.stats.spots import condition
 
 POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN", "SB", "BB")
 GROUP_ORDER = ("EP", "MP", "CO", "BTN", "SB", "BB")  # engine.model.positions.GROUPS's
@@ -74,12 +75,16 @@ GROUPS = tuple(_GROUPS)
 
 def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str | tuple[str, ...],
           since: date | None = None, until: date | None = None,
-          kind: str | None = None) -> list[dict]:
+          kind: str | None = None, spots: dict | None = None) -> list[dict]:
     """One dict per group of the hands of ``kind`` (None: every kind), grouped by one
     of GROUPS or several (a cell each: position and depth): the group's keys, hands, its
     currency (or "mixed"), net (None across currencies: chips and dollars do not add
-    up), net in big blinds, bb/100, each stat's percentage, chances and dones."""
+    up), net in big blinds, bb/100, each stat's percentage, chances and dones.
+    ``spots``: action filters (pipeline/stats/spots.py: name -> choice, or choices for
+    ``lines``), the player's rows kept only in those spots."""
     keys = (by,) if isinstance(by, str) else tuple(by)
+    chosen = " AND ".join(condition(name, value) for name, value in (spots or {}).items()
+                          if value) or "TRUE"
     groups = ", ".join(f"{_GROUPS[k][0].replace('h.', 's.')} AS grp{i}"
                        for i, k in enumerate(keys))
     order = ", ".join(f"{_GROUPS[k][1].replace('h.', 's.').replace('s.played_at', 'played_at')}"
@@ -96,16 +101,16 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str | tuple[st
               FROM player_hand_stats s JOIN hands h USING (site, hand_id)
               WHERE {player_is} AND (? IS NULL OR s.kind = ?)
                 AND (? IS NULL OR s.played_at >= ?)
-                AND (? IS NULL OR s.played_at < ?::DATE + 1))
+                AND (? IS NULL OR s.played_at < ?::DATE + 1) AND {chosen})
     """.format(who="player" if player is None else "NULL",
-               who_s="s.player" if player is None else "NULL", player_is=PLAYER_IS
-               ) if "session" in keys else """
+               who_s="s.player" if player is None else "NULL", player_is=PLAYER_IS,
+               chosen=chosen) if "session" in keys else """
         SELECT s.*, h.small_blind, h.big_blind, h.buy_in
         FROM player_hand_stats s JOIN hands h USING (site, hand_id)
         WHERE {player_is} AND (? IS NULL OR s.kind = ?)
           AND (? IS NULL OR s.played_at >= ?)
-          AND (? IS NULL OR s.played_at < ?::DATE + 1)
-    """.format(player_is=PLAYER_IS)
+          AND (? IS NULL OR s.played_at < ?::DATE + 1) AND {chosen}
+    """.format(player_is=PLAYER_IS, chosen=chosen)
     sql = f"""
         WITH s AS ({base})
         SELECT {groups}, count(*) AS hands, sum(net) AS net,

@@ -273,3 +273,30 @@ def test_effective_stack_is_the_smaller_of_a_stack_and_the_largest_other():
     assert got["UTGp"] == Decimal("15.00")  # short: his own stack
     assert got["BTNp"] == Decimal("100.00")  # the deepest: the largest other stack ($10)
     assert got["HJp"] == Decimal("100.00")
+
+
+def test_the_stats_command_takes_the_action_filters(dashboard_db, capsys):
+    """``stats --flop heads-up --line "bet the flop"``: the hero's hands where two saw
+    the flop and the hero bet it, counted here from the stored actions."""
+    import json
+
+    from pipeline.cli.main import main
+    from support.common import query
+    (expected,), = query(dashboard_db, """
+        SELECT count(*) FROM hand_players p JOIN hands h USING (site, hand_id)
+        WHERE p.player = 'Hero' AND h.kind = 'cash' AND p.position IS NOT NULL
+          AND length(h.board) >= 8
+          AND EXISTS (SELECT 1 FROM actions a WHERE a.site = p.site AND a.hand_id = p.hand_id
+                      AND a.player = 'Hero' AND a.street = 2 AND a.kind = 'bet')
+          AND (SELECT count(*) FROM hand_players o WHERE o.site = p.site
+               AND o.hand_id = p.hand_id AND o.position IS NOT NULL AND NOT EXISTS (
+                   SELECT 1 FROM actions f WHERE f.site = o.site AND f.hand_id = o.hand_id
+                   AND f.player = o.player AND f.kind = 'fold' AND f.street <= 1)) = 2""")
+    assert expected > 5
+    capsys.readouterr()
+    assert main(["stats", "--db", str(dashboard_db), "--kind", "cash", "--flop", "heads-up",
+                 "--line", "bet the flop", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert sum(r["hands"] for r in rows) == expected
+    assert main(["stats", "--db", str(dashboard_db), "--pot", "5-bet"]) == 2
+    assert "not a choice of pot" in capsys.readouterr().err
