@@ -57,17 +57,17 @@ if by == "session":
                "rake is what the room took of the pots the player put money in, by share.")
     st.dataframe(hourly, hide_index=True, key="sessions_table", placeholder=show.MISSING,
                  column_config={
+                     "session": None, "allin_adj_net": None,  # (1,280 pixels: the bb kept)
                      "start": st.column_config.DatetimeColumn("from", format="YYYY-MM-DD HH:mm"),
                      "end": None,
                      "minutes": st.column_config.NumberColumn("minutes", format="%.0f"),
                      "hands": st.column_config.NumberColumn("hands", format="%,d"),
                      "at_once": st.column_config.NumberColumn("at once", format="%.1f"),
                      "net": st.column_config.NumberColumn("net", format="%+,.2f"),
-                     "allin_adj_net": st.column_config.NumberColumn("adj. net", format="%+,.2f",
-                                                                    help="All-in adjusted"),
                      "rake": st.column_config.NumberColumn("rake", format="%,.2f"),
                      "net_bb": st.column_config.NumberColumn("net bb", format="%+,.1f"),
-                     "allin_adj_bb": st.column_config.NumberColumn("adj. bb", format="%+,.1f"),
+                     "allin_adj_bb": st.column_config.NumberColumn("adj. bb", format="%+,.1f",
+                                                                   help="All-in adjusted"),
                      "rake_bb": st.column_config.NumberColumn("rake bb", format="%,.1f"),
                      "net_per_hour": st.column_config.NumberColumn("net/h", format="%+,.2f"),
                      "bb_per_hour": st.column_config.NumberColumn("bb/h", format="%+,.1f"),
