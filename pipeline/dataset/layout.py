@@ -43,7 +43,8 @@ MANIFEST = "manifest.json"
 FORMAT = "handlens-parquet-dataset"
 LAYOUT = 2  # 2: the manifest lists the parts, child rows carry file_id, segments
 TABLES = ("files", "hands", "hand_copies", "hand_players", "actions", "collections",
-          "showdowns", "tournament_finishes", "verdicts", "findings", "parse_errors")
+          "showdowns", "tournament_finishes", "verdicts", "findings", "parse_errors",
+          "tournament_results")
 
 
 def part_key(path: str) -> str:

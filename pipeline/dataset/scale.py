@@ -292,6 +292,8 @@ def _summary(results: list[dict]) -> Summary:
             s.unreadable(f.path, f.unreadable)
         elif not f.recognised:
             s.files_not_recognised.append(f.path)
+        elif f.format and f.format.endswith(" summary"):
+            s.tournament_summaries += 1 - sum(f.parse_errors.values())
         elif not f.supported:
             s.formats_not_supported[f.format] += 1
         s.incomplete += f.incomplete

@@ -20,8 +20,9 @@ import pyarrow as pa
 
 from parsers.base.room import Room
 from parsers.base.split import CUT, Piece, RawHand, decode, decode_from, pieces, split_hands
-from parsers.registry import detect, room
+from parsers.registry import detect, room, summary_room
 from pipeline.ingest.rows import SCHEMAS
+from pipeline.ingest.summaries import summary_tables
 from pipeline.ingest.files import cut_last, digest, discover, file_id_of, read_file, real_path
 from pipeline.ingest.unit import parse_unit
 from pipeline.store.paths import local, stored
@@ -115,6 +116,11 @@ def import_data(data: bytes, summary: FileSummary, verify: bool = True, stats: b
     else:
         summary.format, summary.recognised, summary.supported = fmt, fmt is not None, False
         tables = {name: schema.empty_table() for name, schema in SCHEMAS.items()}
+        its = summary_room(text) if fmt is None else None
+        if its is not None:  # a tournament summary file: its result, or why not
+            summary.format, summary.recognised = f"{its.name} summary", True
+            tables.update(summary_tables(its, text, summary.file_id, summary.path))
+            summary.parse_errors.update(tables["parse_errors"].column("reason").to_pylist())
     tables["files"] = files_table(summary, encoding, resume, prefix,
                                   tables["parse_errors"].num_rows)
     return tables, summary

@@ -130,8 +130,6 @@ def open_dataset(out: str, audit: bool = True, marks_writable: bool = False
         con.execute(f"CREATE VIEW {name} AS {sql}").fetchall()
     for view in views:
         con.execute(view).fetchall()
-    # tournament summaries are read into a store only: a dataset has none
-    con.execute(tables["tournament_results"]).fetchall()
     _attach_marks(con, None if remote else os.path.join(root, MARKS_FILE), tables,
                   marks_writable)
     if audit:

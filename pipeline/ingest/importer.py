@@ -30,7 +30,6 @@ from typing import BinaryIO
 from parsers.base.room import Room
 from parsers.base.split import (CUT, WINDOW, Piece, bom_length, context_at, count_lines,
                                 decode, decode_from, file_pieces, text_codec)
-from parsers.base.errors import ParseError
 from parsers.registry import ROOMS, detect, room, summary_room
 from pipeline import audit
 from pipeline.ingest import preflop_equity, restat
@@ -38,6 +37,7 @@ from pipeline.ingest.workers import pool as worker_pool
 from pipeline.stats.catalogue import FLAGS_VERSION
 from pipeline.store import paths
 from pipeline.store.database import FileState, Store
+from pipeline.ingest.summaries import summary_tables
 from pipeline.ingest.unit import UnitResult, parse_unit
 from pipeline.ingest.files import Reading, cut_last, open_file, real_path, scan
 
@@ -336,20 +336,13 @@ class Importer:
             self.summary.unreadable(shown, exc.strerror or str(exc))
             return
         state.format = f"{its.name} summary"
-        try:
-            result = its.summary(text)
-        except ParseError as exc:
-            from pipeline.ingest.rows import Batch
-            batch = Batch(False)
-            batch.add_error(state.file_id, shown, 0, exc.line,
-                            f"tournament summary: {exc.reason}", text, exc.detail or None)
-            self.store.write(batch.tables()[0], [])
-            state.errors = 1
+        tables = summary_tables(its, text, state.file_id, shown)
+        self.store.write(tables, [])
+        state.errors = tables["parse_errors"].num_rows
+        for reason in tables["parse_errors"].column("reason").to_pylist():
             self.summary.parse_errors += 1
-            self.summary.errors_by_reason[f"tournament summary: {exc.reason}"] += 1
-            return
-        self.store.put_results([result], state.file_id)
-        self.summary.tournament_summaries += 1
+            self.summary.errors_by_reason[reason] += 1
+        self.summary.tournament_summaries += tables["tournament_results"].num_rows
 
     def _pieces(self, cut: Iterator[Piece], fmt: Room, state: FileState,
                 reading: Reading, path: Path) -> Iterator[Piece]:

@@ -73,6 +73,16 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("player", pa.string()), ("place", pa.int32()), ("prize", MONEY),
         ("currency", pa.string()),
     ]),
+    # a tournament's summary file (parsers/base/summary.py): see pipeline/store/schema.sql
+    "tournament_results": pa.schema([
+        ("site", pa.string()), ("tournament_id", pa.string()), ("player", pa.string()),
+        ("file_id", pa.int64()), ("name", pa.string()), ("buy_in", pa.string()),
+        ("cost", MONEY), ("bounty_part", MONEY), ("fee", MONEY), ("currency", pa.string()),
+        ("entries", pa.int32()), ("paid", MONEY), ("players", pa.int32()),
+        ("prize_pool", MONEY), ("started", pa.timestamp("us")), ("place", pa.int32()),
+        ("prize", MONEY), ("bounties", MONEY), ("received", MONEY),
+        ("payouts", pa.list_(MONEY)),
+    ]),
     "verdicts": pa.schema([
         ("site", pa.string()), ("hand_id", pa.string()), ("status", pa.string()),
         ("findings", pa.int32()),

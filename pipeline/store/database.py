@@ -206,26 +206,6 @@ class Store:
         if value is not None:
             self._run("INSERT INTO meta VALUES (?, ?)", [key, value])
 
-    def put_results(self, results: list, file_id: int) -> None:
-        """Tournament results (engine.model.tournament) read from the file ``file_id``,
-        each in place of what an earlier summary said of the same player's tournament."""
-        self._run("BEGIN TRANSACTION")
-        try:
-            for r in results:
-                self._run("DELETE FROM tournament_results WHERE site = ? AND tournament_id = ?"
-                          " AND player IS NOT DISTINCT FROM ?",
-                          [r.site, r.tournament_id, r.player])
-                self._run("INSERT INTO tournament_results VALUES"
-                          " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                          [r.site, r.tournament_id, r.player, file_id, r.name, r.buy_in,
-                           r.cost, r.bounty_part, r.fee, r.currency, r.entries, r.paid,
-                           r.players, r.prize_pool, r.started, r.place, r.prize, r.bounties,
-                           r.received, list(r.payouts)])
-            self._run("COMMIT")
-        except BaseException:
-            self._run("ROLLBACK")
-            raise
-
     def next_file_id(self) -> int:
         return self._run("SELECT coalesce(max(file_id), 0) + 1 FROM files")[0][0]
 
@@ -276,6 +256,14 @@ class Store:
             con.register("batch_errors", errors)
             self._run("INSERT INTO parse_errors SELECT * FROM batch_errors")
             con.unregister("batch_errors")
+        results = tables.get("tournament_results")
+        if results is not None and results.num_rows:  # in place of what was said before
+            con.register("batch_results", results)
+            self._run("DELETE FROM tournament_results t USING batch_results b"
+                      " WHERE t.site = b.site AND t.tournament_id = b.tournament_id"
+                      " AND t.player IS NOT DISTINCT FROM b.player")
+            self._run("INSERT INTO tournament_results SELECT * FROM batch_results")
+            con.unregister("batch_results")
         self._save_files(files)
         return new, new_unsupported, dup
 

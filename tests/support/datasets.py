@@ -29,7 +29,7 @@ def _rows(con: duckdb.DuckDBPyConnection, table: str, source: str) -> str | None
                 f" errors FROM {frm}")
     if table in ("hands", "hand_copies"):
         return f"SELECT t.* EXCLUDE (file_id), f.path FROM {frm} t JOIN {files} f USING (file_id)"
-    if table == "parse_errors" or (source != "s" and table in CHILDREN):
+    if table in ("parse_errors", "tournament_results") or (source != "s" and table in CHILDREN):
         return f"SELECT * EXCLUDE (file_id) FROM {frm}"
     return f"SELECT * FROM {frm}"
 
