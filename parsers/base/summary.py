@@ -94,7 +94,10 @@ class SummaryBuilder(LineBuilder):
             payouts=self._payouts())
 
     def _payouts(self) -> tuple[Decimal, ...]:
-        """The standings' prizes from the first place on, while each place lists one."""
+        """The standings' prizes from the first place on, while each place lists one;
+        none where the standings list the player's own line only (GGPoker's)."""
+        if len(self.standings) < 2:
+            return ()
         out = []
         place = 1
         while place in self.standings and self.standings[place][2]:

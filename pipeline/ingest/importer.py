@@ -274,7 +274,7 @@ class Importer:
                 f.close()
                 self.progress(0, size)
                 s.files_unchanged += 1
-                s.duplicates += old.hands - old.errors
+                s.duplicates += max(old.hands - old.errors, 0)
                 return None
             if upto is not None and upto.hexdigest() == old.prefix_hash:
                 resume, encoding, digested = old.resume_offset, old.encoding, upto
@@ -301,6 +301,7 @@ class Importer:
             _read_whole(state, reading)
             state.format = fmt
             if summarised is not None:
+                state.resume_offset = 0  # (a summary is read whole, each time it changes)
                 self._summary(summarised, state, path)
             elif fmt is None:
                 s.files_not_recognised.append(paths.stored(path))
@@ -337,7 +338,8 @@ class Importer:
             return
         state.format = f"{its.name} summary"
         tables = summary_tables(its, text, state.file_id, shown)
-        self.store.write(tables, [])
+        # what an earlier reading of the file left (its result, or its error) goes
+        self.store.write(tables, [], drop_errors_from={state.file_id: 0})
         state.errors = tables["parse_errors"].num_rows
         for reason in tables["parse_errors"].column("reason").to_pylist():
             self.summary.parse_errors += 1

@@ -97,6 +97,8 @@ def _decisions(hand: dict, player: str):
     all_in: set[str] = set()
     street, level, all_in_bet = 0, ZERO, False
     bb = hand["bb"] or ZERO
+    # who folds at some point: they contest no pot at the showdown (their chips stay in)
+    folding = {who for _, _, who, kind, _, _ in hand["actions"] if kind == "fold"}
     for seq, st, who, kind, amount, is_all_in in hand["actions"]:
         if st > RIVER:
             break
@@ -109,7 +111,8 @@ def _decisions(hand: dict, player: str):
             owed = min(level - street_put.get(player, ZERO), left)
             if owed > 0 and (st == RIVER or all_in_bet or owed == left):
                 yield {"player": player, "seq": seq, "street": st, "decision": kind,
-                       "owed": owed, "total": dict(total), "folded": set(folded),
+                       "owed": owed, "total": dict(total),
+                       "folded": (folded | folding) - {player},
                        "all_in": set(all_in) | ({player} if owed == left else set()),
                        "behind": _behind(hand["actions"], seq, st, player)}
         total[who] = total.get(who, ZERO) + amount
@@ -154,12 +157,14 @@ def _priced(hand: dict, d: dict, given, vpip: dict) -> dict | str:
         against = "shown: " + ", ".join(f"{q} {' '.join(hand['cards'][q])}" for q in known)
     elif len(opponents) - len(known) == 1 and not known:
         villain = opponents[0]
-        combos = given if given is not None else top((vpip.get(villain) or 100) / 100)
+        width = vpip.get(villain)
+        width = 100.0 if width is None else width
+        combos = given if given is not None else top(width / 100)
         share = _range_share(board, hero, hand["cards"][hero], villain, combos, pots, dead)
         if share is None:
             return "no hand of the range fits the cards out"
         against = ("the range given" if given is not None else
-                   f"{villain}'s VPIP range ({vpip.get(villain) or 100:.0f} %)")
+                   f"{villain}'s VPIP range ({width:.0f} %)")
     else:
         return "several opponents' cards not known"
     bb = hand["bb"] or Decimal(1)

@@ -38,10 +38,15 @@ WITH played AS (
     FROM tournament_finishes
     WHERE player = ?
     GROUP BY site, tournament_id
-), summarised AS (  -- the player's summary files: theirs by name, or naming nobody
-    SELECT * FROM tournament_results
-    WHERE (player = ? OR player IS NULL)
-      AND (len(?::VARCHAR[]) = 0 OR list_contains(?::VARCHAR[], site))
+), summarised AS (  -- the player's summaries: theirs by name, or naming nobody where the
+                    -- player is the hero of the tournament's hands; one a tournament
+    SELECT * FROM tournament_results r
+    WHERE (r.player = ? OR (r.player IS NULL AND EXISTS (
+              SELECT 1 FROM hands hh WHERE hh.site = r.site
+              AND hh.tournament_id = r.tournament_id AND hh.hero = ?)))
+      AND (len(?::VARCHAR[]) = 0 OR list_contains(?::VARCHAR[], r.site))
+    QUALIFY row_number() OVER (PARTITION BY r.site, r.tournament_id
+                               ORDER BY r.player IS NULL) = 1
 ), joined AS (
     SELECT coalesce(t.site, r.site) AS site, coalesce(t.tournament_id, r.tournament_id)
                AS tournament_id,
@@ -80,7 +85,7 @@ def tournaments(con: duckdb.DuckDBPyConnection, player: str, since: date | None 
     them); from a summary: name, entries, paid, bounties, received, profit, players
     (NULL without one) and ``summarised``."""
     chosen = list(sites)
-    params = [player, chosen, chosen, player, player, chosen, chosen,
+    params = [player, chosen, chosen, player, player, player, chosen, chosen,
               since, since, until, until]
     return con.sql(TOURNAMENTS_SQL, params=params).pl()
 
@@ -143,7 +148,7 @@ SELECT h.site, h.hand_id, h.tournament_id, coalesce(h.played_at_utc, h.played_at
 FROM hand_players p
 JOIN hands h USING (site, hand_id)
 JOIN tournament_results r ON r.site = h.site AND r.tournament_id = h.tournament_id
-     AND (r.player = p.player OR r.player IS NULL)
+     AND (r.player = p.player OR (r.player IS NULL AND h.hero = p.player))
 WHERE p.player = ? AND len(r.payouts) > 0 AND r.players <= h.max_seats
   AND p.allin_adj_net IS NOT NULL AND h.total_pot > 0
   AND EXISTS (SELECT 1 FROM actions a WHERE a.site = h.site AND a.hand_id = h.hand_id

@@ -101,16 +101,16 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str | tuple[st
               FROM player_hand_stats s JOIN hands h USING (site, hand_id)
               WHERE {player_is} AND (? IS NULL OR s.kind = ?)
                 AND (? IS NULL OR s.played_at >= ?)
-                AND (? IS NULL OR s.played_at < ?::DATE + 1) AND {chosen})
+                AND (? IS NULL OR s.played_at < ?::DATE + 1))
     """.format(who="player" if player is None else "NULL",
-               who_s="s.player" if player is None else "NULL", player_is=PLAYER_IS,
-               chosen=chosen) if "session" in keys else """
+               who_s="s.player" if player is None else "NULL", player_is=PLAYER_IS
+               ) if "session" in keys else """
         SELECT s.*, h.small_blind, h.big_blind, h.buy_in
         FROM player_hand_stats s JOIN hands h USING (site, hand_id)
         WHERE {player_is} AND (? IS NULL OR s.kind = ?)
           AND (? IS NULL OR s.played_at >= ?)
-          AND (? IS NULL OR s.played_at < ?::DATE + 1) AND {chosen}
-    """.format(player_is=PLAYER_IS, chosen=chosen)
+          AND (? IS NULL OR s.played_at < ?::DATE + 1)
+    """.format(player_is=PLAYER_IS)
     sql = f"""
         WITH s AS ({base})
         SELECT {groups}, count(*) AS hands, sum(net) AS net,
@@ -120,7 +120,7 @@ def stats(con: duckdb.DuckDBPyConnection, player: str | None, by: str | tuple[st
                count(*) FILTER (WHERE allin_adj_net IS NULL) AS allin_not_computed,
                sum(post_bets) + sum(post_raises) AS aggressive, sum(post_calls) AS calls,
                {sums}
-        FROM s
+        FROM s WHERE {chosen}  -- (the action filters after the sessions are numbered)
         GROUP BY {", ".join(f"grp{i}" for i in range(len(keys)))}
         ORDER BY {order}
     """

@@ -246,6 +246,8 @@ class Store:
         for file_id, offset in (drop_errors_from or {}).items():
             self._run("DELETE FROM parse_errors WHERE file_id = ? AND byte_offset >= ?",
                       [file_id, offset])
+            if offset == 0:  # the whole file read again: a summary's result too
+                self._run("DELETE FROM tournament_results WHERE file_id = ?", [file_id])
         replaced = sum(self._drop_hands(file_id, offset)
                        for file_id, offset in (replace_from or {}).items())
         new, new_unsupported, dup = self._write_hands(tables)
@@ -261,7 +263,8 @@ class Store:
             con.register("batch_results", results)
             self._run("DELETE FROM tournament_results t USING batch_results b"
                       " WHERE t.site = b.site AND t.tournament_id = b.tournament_id"
-                      " AND t.player IS NOT DISTINCT FROM b.player")
+                      " AND (t.player IS NOT DISTINCT FROM b.player OR t.player IS NULL"
+                      " OR b.player IS NULL)")
             self._run("INSERT INTO tournament_results SELECT * FROM batch_results")
             con.unregister("batch_results")
         self._save_files(files)

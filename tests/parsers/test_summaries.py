@@ -177,3 +177,23 @@ def test_the_summaries_of_the_shared_folders_read_without_an_error(tmp_path):
     import_paths(db, *found)
     assert query(db, "SELECT count(*) FROM parse_errors WHERE reason LIKE 'tournament%'") == [(0,)]
     assert query(db, "SELECT count(*) FROM tournament_results")[0][0] == len(found)
+
+
+def test_a_final_summary_takes_the_place_of_one_taken_mid_run(tmp_path):
+    """The same tournament's summary saved while it ran (naming nobody) and once over
+    (naming the player): one row, the last read; and GGPoker's lone standing is no
+    payout structure."""
+    first, final = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    final.mkdir()
+    (first / "TS mid.txt").write_text(STARS_STILL_PLAYING, encoding="utf-8")
+    (final / "TS end.txt").write_text(
+        STARS_STILL_PLAYING.replace("still playing\n  2: $it0uT [2] (Brazil), still playing",
+                                    "$1,000.00 (0.02%)\n  2: Hero [2] (Brazil), $500.00 (0.01%)")
+        + "\nYou finished in 2nd place.\n", encoding="utf-8")
+    db = tmp_path / "t.duckdb"
+    import_paths(db, first)
+    import_paths(db, final)
+    assert query(db, "SELECT player, place, entries, payouts FROM tournament_results") == [
+        ("Hero", 2, 2, [Decimal("1000.00"), Decimal("500.00")])]
+    assert gg(GG_PKO_REENTRY).payouts == ()

@@ -186,3 +186,46 @@ def test_every_shown_down_decision_of_the_corpus_equals_poker_equity(tmp_path):
             value += Fraction(amount).limit_denominator(10 ** 6) * share / r["samples"]
         equity = value / Fraction(d["pot"]).limit_denominator(10 ** 6)
         assert d["equity"] == pytest.approx(100 * float(equity), abs=0.006), d
+
+
+def test_an_all_in_call_with_players_behind_who_fold_is_priced(tmp_path):
+    """UTG all-in, the cut-off calls, the three behind fold: the call is priced against
+    UTG's shown cards (those who fold later contest no pot; their blinds stay in)."""
+    text = SIX_MAX.replace("#100000000001", "#100000000003") + """Dealt to COp [Qc Qd]
+UTGp: raises $9.90 to $10 and is all-in
+HJp: folds
+COp: calls $10
+BTNp: folds
+SBp: folds
+BBp: folds
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Ts]
+*** RIVER *** [2c 7d 9h Ts] [3s]
+*** SHOW DOWN ***
+UTGp: shows [Ac Kd] (high card Ace)
+COp: shows [Qc Qd] (a pair of Queens)
+COp collected $20.15 from pot
+*** SUMMARY ***
+Total pot $20.15 | Rake $0
+Board [2c 7d 9h Ts 3s]
+Seat 1: UTGp showed [Ac Kd] and lost with high card Ace
+Seat 2: HJp folded before Flop (didn't bet)
+Seat 3: COp showed [Qc Qd] and won ($20.15) with a pair of Queens
+Seat 4: BTNp (button) folded before Flop (didn't bet)
+Seat 5: SBp (small blind) folded before Flop
+Seat 6: BBp (big blind) folded before Flop
+"""
+    (tmp_path / "h").mkdir()
+    (tmp_path / "h" / "one.txt").write_text(text + "\n\n\n", encoding="utf-8")
+    db = tmp_path / "p.duckdb"
+    import_paths(db, tmp_path / "h")
+    con = open_read_only(str(db))
+    try:
+        found = price_check(con, Filters(player="COp"))
+    finally:
+        con.close()
+    (call,) = found["decisions"]
+    assert call["against"] == "shown: UTGp Ac Kd" and call["behind"] == 3
+    assert call["owed"] == 10.0 and call["pot"] == 20.15  # both stacks and the blinds
+    equity = _poker_equity("QcQd", ["AcKd"])
+    assert call["equity"] == round(100 * float(equity), 2) and call["mistake"] == 0.0
