@@ -119,6 +119,7 @@ def import_data(data: bytes, summary: FileSummary, verify: bool = True, stats: b
         its = summary_room(text) if fmt is None else None
         if its is not None:  # a tournament summary file: its result, or why not
             summary.format, summary.recognised = f"{its.name} summary", True
+            resume = 0  # (read whole each time it changes, as the store's import does)
             tables.update(summary_tables(its, text, summary.file_id, summary.path))
             summary.parse_errors.update(tables["parse_errors"].column("reason").to_pylist())
     tables["files"] = files_table(summary, encoding, resume, prefix,
