@@ -45,6 +45,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from engine.model.cards import DECK
+from parsers.absolute import ROOM as ABSOLUTE
 from parsers.base.room import Room as Format
 from parsers.base.split import BEFORE, BETWEEN, decode, split_hands
 from parsers.bovada import ROOM as BOVADA
@@ -116,6 +117,10 @@ ROOMS = [
     Room("winning",
          sources=("../shared/corpus/holdem/winning/**/*.txt", "../shared/wild/winning/*"),
          start=WINNING.start, hand_id=re.compile(r"^(?:Hand #|Game ID: )(\d+)"), fmt=WINNING),
+    Room("absolute",
+         sources=("sample_histories/absolute/*.txt", "../shared/corpus/holdem/absolute/**/*.txt",
+                  "../shared/corpus/holdem/ultimatebet/**/*.txt"),
+         start=ABSOLUTE.start, hand_id=re.compile(r"^Stage #C?(\d+)"), fmt=ABSOLUTE),
     # XML rooms: a hand's text (as split) is its session's header, then its own element
     Room("ipoker",
          sources=("../shared/corpus/holdem/ipoker/**/*", "../shared/wild/ipoker/*"),
