@@ -9,6 +9,8 @@ its own way (grammar.lark). Conventions, named where they apply:
   blind $0,10": the dead blind (written with a minus) is dead money, the big blind live.
 - ``UNNAMED_SEAT_SAT_OUT``: a seated player no line names (no post, no action, no
   cards) was not dealt in: a player waiting for the big blind, which Cake does not mark.
+- ``SHOWDOWN_A_POT``: a "***SHOW DOWN***" line a pot, each followed by its winners, the
+  side pots first (the last made first), the main pot last.
 - ``COIN_FLIP_ALL_IN``: a "Coin Flip" tournament's hand writes no post and no action:
   every player's whole stack goes in before the cards (an ante, all-in).
 """
@@ -62,6 +64,7 @@ class RevolutionBuilder(Builder):
     def __init__(self) -> None:
         super().__init__()
         self.title = ""  # a tournament's name
+        self.showdowns = 0  # "***SHOW DOWN***" lines read
 
     # ------------------------------------------------------------ the header
     def HEADER(self, hand_id, table, number, sb, bb, limit, date):
@@ -168,9 +171,13 @@ class RevolutionBuilder(Builder):
         self.shows.append(Show(player, cake_cards(cards), False,
                                hand_name.strip() if hand_name else None))
 
+    def SHOWDOWN(self):
+        super().SHOWDOWN()
+        self.showdowns += 1
+
     def COLLECTED(self, player, amount, hand_name):
-        # one line a pot (the side pots first), not said which
-        self.collects.append(Collect(player, money(amount)))
+        # which pot: told in finish() (SHOWDOWN_A_POT)
+        self.collects.append(Collect(player, money(amount), self.showdowns))
 
     def FINISHED(self, player, place, entrants):
         self.finish_at(player, int(place), None)
@@ -186,6 +193,9 @@ class RevolutionBuilder(Builder):
             # COIN_FLIP_ALL_IN
             self.actions = [Action(PREDEAL, player, Kind.POST_ANTE, stack, None, True, 0)
                             for _, player, stack, _, _ in sorted(self.seats)]
+        # SHOWDOWN_A_POT: the k-th of n showdowns pays pot n - k (0 the main pot)
+        n = self.showdowns
+        self.collects = [c._replace(pot=None if n == 1 else n - c.pot) for c in self.collects]
         # UNNAMED_SEAT_SAT_OUT
         self.seats = [(seat, player, stack, out or player not in named, bounty)
                       for seat, player, stack, out, bounty in self.seats]
