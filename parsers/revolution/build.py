@@ -11,6 +11,8 @@ its own way (grammar.lark). Conventions, named where they apply:
   cards) was not dealt in: a player waiting for the big blind, which Cake does not mark.
 - ``SHOWDOWN_A_POT``: a "***SHOW DOWN***" line a pot, each followed by its winners, the
   side pots first (the last made first), the main pot last.
+- ``MUCKED_NAME_UNDERSCORED``: a loser's mucked cards may name him with "_" for each
+  space ("Player_Space: mucks [8h,9d]" for the seated "Player Space").
 - ``COIN_FLIP_ALL_IN``: a "Coin Flip" tournament's hand writes no post and no action:
   every player's whole stack goes in before the cards (an ante, all-in).
 """
@@ -187,6 +189,10 @@ class RevolutionBuilder(Builder):
 
     # ------------------------------------------------------------ the Hand
     def finish(self) -> Hand:
+        seated = {s[1] for s in self.seats}
+        self.shows = [s._replace(player=s.player.replace("_", " "))  # MUCKED_NAME_UNDERSCORED
+                      if s.player not in seated and s.player.replace("_", " ") in seated
+                      else s for s in self.shows]
         named = ({a.player for a in self.actions} | set(self.dealt)
                  | {s.player for s in self.shows} | {c.player for c in self.collects})
         if self.head["tournament"] and _COIN_FLIP.search(self.title) and not self.actions:

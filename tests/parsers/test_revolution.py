@@ -165,6 +165,16 @@ def test_a_changed_amount_or_card_is_found():
             .replace("Hero: mucks\n", "Hero: shows [Ah Qs]\n"))
 
 
+def test_a_mucked_name_with_underscores_for_its_spaces_is_the_seated_player():
+    spaced = CASH.replace("Hero", "Big Hero").replace("Big Hero: mucks [", "Big_Hero: mucks [")
+    hand = parse_hand(spaced)
+    assert [(s.player, s.cards) for s in hand.shows if s.cards][-1] == ("Big Hero",
+                                                                       ("Ah", "Qs"))
+    assert judge(spaced).status == "ok"
+    assert "BAD_HOLE_CARDS" in findings(spaced.replace("Big_Hero: mucks [Ah,Qs]",
+                                                       "Big_Hero: mucks [Ah,Qd]"))
+
+
 # ---------------------------------------------------------------- cash, 2012 and 2010
 FIXED_LIMIT = """Hand#3008017777000412 - Brisbane (Turbo, 6-max) 17777 -- $2/$4 FL Hold'em -- 2012-07-14 - 22:03:51
 Dealer: Seat 9
