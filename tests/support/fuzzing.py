@@ -56,6 +56,7 @@ from parsers.ipoker import ROOM as IPOKER
 from parsers.microgaming import ROOM as MICROGAMING
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
+from parsers.revolution import ROOM as REVOLUTION
 from parsers.winning import ROOM as WINNING
 from pipeline.ingest.importer import Importer
 from pipeline.ingest.files import discover
@@ -121,6 +122,9 @@ ROOMS = [
          sources=("sample_histories/absolute/*.txt", "../shared/corpus/holdem/absolute/**/*.txt",
                   "../shared/corpus/holdem/ultimatebet/**/*.txt"),
          start=ABSOLUTE.start, hand_id=re.compile(r"^Stage #C?(\d+)"), fmt=ABSOLUTE),
+    Room("revolution",
+         sources=("../shared/corpus/holdem/cake/**/*.txt",),
+         start=REVOLUTION.start, hand_id=re.compile(r"Hand#([0-9A-F]+) - "), fmt=REVOLUTION),
     # XML rooms: a hand's text (as split) is its session's header, then its own element
     Room("ipoker",
          sources=("../shared/corpus/holdem/ipoker/**/*", "../shared/wild/ipoker/*"),
