@@ -28,6 +28,7 @@ ROOMS = (
     "bovada",
     "ipoker",
     "winning",
+    "chico",
     "phh",  # last: its start is looked for in files no room above recognised
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
@@ -37,7 +38,6 @@ NOT_YET = (
     ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
     ("Absolute / UltimateBet", re.compile(r"Stage #[A-Z]?\d+:")),
     ("Merge", re.compile(r"<description type=")),
-    ("BetOnline", re.compile(r"BetOnline Poker Game #")),
     ("Cake", re.compile(r"Hand# ?\d+ - ")),
     ("Everleaf", re.compile(r"Everleaf Gaming Game #")),
     ("OnGame", re.compile(r"History for hand")),
