@@ -53,6 +53,7 @@ from parsers.fulltilt import ROOM as FULLTILT
 from parsers.ggpoker import ROOM as GGPOKER
 from parsers.ipoker import ROOM as IPOKER
 from parsers.microgaming import ROOM as MICROGAMING
+from parsers.chico import ROOM as CHICO
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
 from parsers.winning import ROOM as WINNING
@@ -116,6 +117,9 @@ ROOMS = [
     Room("winning",
          sources=("../shared/corpus/holdem/winning/**/*.txt", "../shared/wild/winning/*"),
          start=WINNING.start, hand_id=re.compile(r"^(?:Hand #|Game ID: )(\d+)"), fmt=WINNING),
+    Room("chico",
+         sources=("../shared/corpus/holdem/betonline/**/*.txt",),
+         start=CHICO.start, hand_id=re.compile(r" Game #(\d+): "), fmt=CHICO),
     # XML rooms: a hand's text (as split) is its session's header, then its own element
     Room("ipoker",
          sources=("../shared/corpus/holdem/ipoker/**/*", "../shared/wild/ipoker/*"),
