@@ -30,6 +30,7 @@ ROOMS = (
     "winning",
     "absolute",
     "revolution",
+    "chico",
     "phh",  # last: its start is looked for in files no room above recognised
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
@@ -38,7 +39,6 @@ HEAD = 1 << 20  # characters in which a room not read yet is looked for
 NOT_YET = (
     ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
     ("Merge", re.compile(r"<description type=")),
-    ("BetOnline", re.compile(r"BetOnline Poker Game #")),
     ("Everleaf", re.compile(r"Everleaf Gaming Game #")),
     ("OnGame", re.compile(r"History for hand")),
     ("Entraction", re.compile(r"Game # \d+ - ")),

@@ -140,7 +140,7 @@ class _Replay:
         self.last_seat = most = _last_seat(hand, rules)
         order = hand.table_order
         self.seated_well = (in_order and len(hole) == len(seats) and (not seats or (
-            seats[0].seat >= 1 and (order and sorted(order) == [s.seat for s in seats]
+            seats[0].seat >= rules.first_seat and (order and sorted(order) == [s.seat for s in seats]
                                     or not order and (not most or last <= most)))))
         if sitting_out:  # a player sitting out is in the hand only if they act
             actors = {a.player for a in hand.actions}
@@ -213,11 +213,13 @@ class _Replay:
         if hand.table_order:
             if button is not None and button not in hand.table_order:
                 self.add("BAD_BUTTON", f"the button is on seat {button}, which nobody holds")
-        elif button is not None and (button < 1 or (most and button > most)):
+        elif button is not None and (button < self.rules.first_seat
+                                     or (most and button > most)):
             # a room numbering seats beyond its table size puts the button on one of them
             taken = button >= 1 and any(s.seat == button for s in hand.seats)
             self.add("BAD_BUTTON", f"the button is on seat {button}; the table has seats "
-                                   f"1 to {most or '?'}", severity=WARNING if taken else ERROR)
+                                   f"{self.rules.first_seat} to {most or '?'}",
+                     severity=WARNING if taken else ERROR)
         stakes = hand.stakes
         if not stakes.big_blind or not stakes.small_blind:
             self.add("BAD_STAKES", f"blinds of {stakes.small_blind}/{stakes.big_blind}")
@@ -233,13 +235,14 @@ class _Replay:
             if s.player in by_player:
                 self.add("BAD_SEATING", f"{s.player} sits on seats {by_player[s.player]} "
                                         f"and {s.seat}")
-            if s.seat < 1:
+            if s.seat < self.rules.first_seat:
                 self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; seats are "
-                                        f"numbered from 1")
+                                        f"numbered from {self.rules.first_seat}")
             elif most and s.seat > most and not hand.table_order:
                 # (some rooms number the seats of a small table so)
                 self.add("BAD_SEATING", f"{s.player} sits on seat {s.seat}; the table has "
-                                        f"seats 1 to {most}", severity=WARNING)
+                                        f"seats {self.rules.first_seat} to {most}",
+                         severity=WARNING)
             by_seat.setdefault(s.seat, s.player)
             by_player.setdefault(s.player, s.seat)
         size = hand.max_seats
@@ -423,10 +426,15 @@ class _Replay:
         """The pot the SUMMARY's total pot says: the total as written (the pot, rake and
         fees in it, no uncalled bet); where the room's total is what it paid out
         (``RoomRules.total_pot_paid_out``), that, the rake and fees, less the uncalled
-        bet it paid back among the collections. None: no SUMMARY."""
+        bet it paid back among the collections; where it is the pot after the rake
+        (``total_pot_after_rake``), that, the rake and fees. None: no SUMMARY."""
         s = self.hand.summary
-        if s is None or not self.rules.total_pot_paid_out:
-            return s.total_pot if s is not None else None
+        if s is None:
+            return None
+        if self.rules.total_pot_after_rake:
+            return s.total_pot + s.rake + sum((a for _, a in s.fees), ZERO)
+        if not self.rules.total_pot_paid_out:
+            return s.total_pot
         fees = sum((a for _, a in s.fees), ZERO)
         return s.total_pot + s.rake + fees - sum((b for _, b in self.hand.uncalled), ZERO)
 
@@ -753,6 +761,8 @@ def _seat_number(seat) -> int:
 def _last_seat(hand: Hand, rules: RoomRules) -> int | None:
     """The highest seat number the hand's table has (None: not known)."""
     most, places = hand.max_seats, rules.seat_places
+    if most and rules.first_seat != 1:  # (a table of ten numbered from 0: seats 0 to 9)
+        most += rules.first_seat - 1
     return max(most, places) if most and places else most
 
 

@@ -57,6 +57,9 @@ class RoomRules:
     # the bet nobody called among them (paid back as collected), the rake and fees
     # beside it; False: the pot, the rake and fees in it, no uncalled bet
     total_pot_paid_out: bool = False
+    # the SUMMARY's total pot is the pot after the rake and fees (what its winners
+    # collected), no uncalled bet; False: the pot, the rake and fees in it
+    total_pot_after_rake: bool = False
     # how the room gives back an uncalled bet (UNCALLED_*: the name of one of the
     # conventions of engine.rules.uncalled, which the replay asks)
     uncalled_bet: str = UNCALLED_WRITTEN
@@ -66,6 +69,9 @@ class RoomRules:
     # seats are numbered as places around a table of this many, whatever the table's
     # size (a 9-max table's seats numbered 1 to 10, one left out); None: 1 to its size
     seat_places: int | None = None
+    # the number of a table's first seat: 0 where a room numbers a table of ten's seats
+    # 0 to 9 (and its button on one of them)
+    first_seat: int = 1
     # a player seated with no chips who plays anyway: the room had not recorded their
     # buy-in yet (they joined as the hand began); their stack is not known, so what
     # they put in is not judged against it, and they are all-in only where an action

@@ -54,6 +54,7 @@ from parsers.fulltilt import ROOM as FULLTILT
 from parsers.ggpoker import ROOM as GGPOKER
 from parsers.ipoker import ROOM as IPOKER
 from parsers.microgaming import ROOM as MICROGAMING
+from parsers.chico import ROOM as CHICO
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
 from parsers.revolution import ROOM as REVOLUTION
@@ -125,6 +126,9 @@ ROOMS = [
     Room("revolution",
          sources=("../shared/corpus/holdem/cake/**/*.txt",),
          start=REVOLUTION.start, hand_id=re.compile(r"Hand#([0-9A-F]+) - "), fmt=REVOLUTION),
+    Room("chico",
+         sources=("../shared/corpus/holdem/betonline/**/*.txt",),
+         start=CHICO.start, hand_id=re.compile(r" Game #(\d+): "), fmt=CHICO),
     # XML rooms: a hand's text (as split) is its session's header, then its own element
     Room("ipoker",
          sources=("../shared/corpus/holdem/ipoker/**/*", "../shared/wild/ipoker/*"),
