@@ -31,6 +31,7 @@ ROOMS = (
     "absolute",
     "revolution",
     "chico",
+    "pokernow",
     "phh",  # last: its start is looked for in files no room above recognised
 )
 HEAD = 1 << 20  # characters in which a room not read yet is looked for
@@ -38,6 +39,8 @@ HEAD = 1 << 20  # characters in which a room not read yet is looked for
 # Rooms recognised but not read yet: (room, signature in the first hand)
 NOT_YET = (
     ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
+    ("PokerStars in Portuguese", re.compile(r"Mão PokerStars #")),
+    ("PokerStars in Russian", re.compile(r"Раздача PokerStars №")),
     ("Merge", re.compile(r"<description type=")),
     ("Everleaf", re.compile(r"Everleaf Gaming Game #")),
     ("OnGame", re.compile(r"History for hand")),

@@ -110,7 +110,9 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
                    -- a stack may grow between hands unseen: an add-on, a rebuy not written
                    h.kind <> 'tournament' OR r.site IS NOT NULL
                        OR f.format = ANY(?::VARCHAR[]) AS may_grow,
-                   hash(h.site, h.tournament_id, h.table_name, s.me) AS k,
+                   -- (the owner's seat only where the room names the owner in every hand)
+                   hash(h.site, h.tournament_id, h.table_name,
+                        CASE WHEN f.format = ANY(?::VARCHAR[]) THEN NULL ELSE s.me END) AS k,
                    s.bb, s.sb, h.players AS dealt_n, coalesce(x.skipped, 0) AS skipped
             FROM hands h JOIN files f USING (file_id) LEFT JOIN seats s USING (site, hand_id)
                  LEFT JOIN rebuys r USING (site, tournament_id)
@@ -133,7 +135,7 @@ def _session_hands(con: duckdb.DuckDBPyConnection) -> None:
                    AS paired
         FROM o
         """, [_rooms_where("hand_ids_increase"), _rooms_where("names_players"),
-              _rooms_where("writes_rebuys")]).fetchall()
+              _rooms_where("writes_rebuys"), _rooms_where("names_the_owner")]).fetchall()
 
 
 def _pairs(con: duckdb.DuckDBPyConnection) -> None:

@@ -248,11 +248,21 @@ class Round:
             elif amount != due_call:
                 t.add("BAD_CALL_AMOUNT", f"{p} calls {amount}; the call is {due_call}", st, i)
         elif kind == BET:
-            self._bet(i, a, amount >= stack)
+            self._bet(i, a, amount >= stack or self._covers(p, mine + amount))
         elif kind == RAISE:
-            self._raise(i, a, owed, amount >= stack)
+            self._raise(i, a, owed, amount >= stack or self._covers(p, mine + amount))
         self.acted.add(p)
         return mine + amount
+
+    def _covers(self, p: str, to: Decimal) -> bool:
+        """RoomRules.all_in_to_cover: does a bet or raise to ``to`` put in all that every
+        other player still in can match (the room writes a covering all-in so)?"""
+        if not self.t.rules.all_in_to_cover:
+            return False
+        s, put = self.s, self.s.street_bets
+        most = max((put.get(q, ZERO) + s.stack[q] for q in s.order
+                    if q != p and q not in s.folded), default=None)
+        return most is not None and to >= most
 
     def _bet(self, i: int, a: Action, all_in: bool) -> None:
         t, p, st = self.t, a.player, self.street

@@ -28,6 +28,20 @@ from engine.rules.uncalled import CONVENTIONS, Settlement
 ERROR, WARNING, UNVERIFIABLE = "error", "warning", "unverifiable"
 SHOWDOWN = Street.SHOWDOWN
 _CHIP, _CENT = Decimal(1), Decimal("0.01")  # the smallest chip: tournaments, cash
+
+
+def smallest_chip(hand: Hand) -> Decimal:
+    """The smallest chip a pot is split in: a tournament's chip; play money's chip where
+    every stack and bet is written in whole chips (PokerStars' play tables, PokerNow's
+    home games; 888's play money and PokerNow's "cents mode" write cents); else a cent."""
+    if hand.currency == "chips":
+        return _CHIP
+    if hand.currency == "play":  # every stack and bet written whole ("200", not "2.00")
+        whole = all(s.stack.as_tuple().exponent >= 0 for s in hand.seats) \
+            and all(a.amount.as_tuple().exponent >= 0 for a in hand.actions)
+        if whole:
+            return _CHIP
+    return _CENT
 _UNBOUNDED = Decimal("Infinity")  # a stack not known (RoomRules.zero_stack_not_known)
 
 CODES = {
@@ -123,7 +137,7 @@ class _Replay:
         self.hand = hand
         self.rules = rules
         self.findings: list[Finding] = []
-        self.unit = _CHIP if hand.currency == "chips" else _CENT
+        self.unit = smallest_chip(hand)
         seats = hand.seats  # in seat order, as rooms write them
         sitting_out, in_order, last, fit = False, True, -1, True
         self.hole = hole = {}  # each player's hole cards, as far as known

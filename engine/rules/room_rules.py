@@ -81,12 +81,21 @@ class RoomRules:
     # all-in for what they have in, written as an all-in that adds nothing; they stay
     # in for the pots they have matched, the others play on in a side pot
     disconnect_protection: bool = False
+    # a player who covers every other player still in and goes all in is written putting
+    # in only what the others can match (PokerNow: "raises to 34040 and go all in" with
+    # more behind, or without the words): a bet or raise to all that every other player
+    # still in can match is judged as an all-in (no minimum to reach)
+    all_in_to_cover: bool = False
     # hand numbers rise from one hand to the next at a table (the audit between hands
     # checks it); False where a room numbers its hands otherwise
     hand_ids_increase: bool = True
     # a player keeps their name from hand to hand (False: the room names seats by their
     # place at the table, "Dealer", "UTG+1": stacks cannot be followed between hands)
     names_players: bool = True
+    # the file's owner is known in every hand they play (False: a hand names its owner only
+    # where they show their cards, PokerNow's "Your hand is" naming nobody): the audit then
+    # follows a table's hands without the owner's seat
+    names_the_owner: bool = True
     # a tournament player's rebuys are written in the hand with the chips they bought
     # (PokerStars, GGPoker: "re-buys and receives N chips"). Where not, and in a
     # tournament whose hands show rebuys (an add-on taken at a break is not written

@@ -87,14 +87,19 @@ def test_the_automaton_is_finite_and_decides_the_same_once_complete():
 
 
 def _room_texts(name: str) -> list[str]:
-    """The hands of a room's files in sample_histories (hand-written there)."""
+    """The hands of a room's files in sample_histories (hand-written there), as its
+    grammar reads them (a room whose hands are rows of a table, PokerNow's, says how:
+    its module's ``grammar_text``)."""
+    import importlib
+
     from support.common import SAMPLES
 
     from parsers.registry import room
+    as_read = getattr(importlib.import_module(f"parsers.{name}"), "grammar_text", lambda t: t)
     out = []
-    for path in sorted((SAMPLES / name).glob("*.txt")):
+    for path in sorted(p for p in (SAMPLES / name).glob("*") if p.suffix in (".txt", ".csv")):
         text, enc = decode(path.read_bytes())
-        out += [raw.text for raw in split_hands(text, room(name), enc) if not raw.stray]
+        out += [as_read(raw.text) for raw in split_hands(text, room(name), enc) if not raw.stray]
     return out
 
 

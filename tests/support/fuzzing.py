@@ -55,6 +55,7 @@ from parsers.ggpoker import ROOM as GGPOKER
 from parsers.ipoker import ROOM as IPOKER
 from parsers.microgaming import ROOM as MICROGAMING
 from parsers.chico import ROOM as CHICO
+from parsers.pokernow import ROOM as POKERNOW
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
 from parsers.revolution import ROOM as REVOLUTION
@@ -129,6 +130,9 @@ ROOMS = [
     Room("chico",
          sources=("../shared/corpus/holdem/betonline/**/*.txt",),
          start=CHICO.start, hand_id=re.compile(r" Game #(\d+): "), fmt=CHICO),
+    Room("pokernow",
+         sources=("sample_histories/pokernow/*.csv",),
+         start=POKERNOW.start, hand_id=re.compile(r"#(\d+) "), fmt=POKERNOW),
     # XML rooms: a hand's text (as split) is its session's header, then its own element
     Room("ipoker",
          sources=("../shared/corpus/holdem/ipoker/**/*", "../shared/wild/ipoker/*"),
