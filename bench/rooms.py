@@ -8,6 +8,7 @@ taken in turns, so that a slow moment of the machine falls on every room alike.
 
     python bench/rooms.py            # every room
     python bench/rooms.py --repeat 7
+    python bench/rooms.py --add DIR  # and the real files in DIR (rooms ../shared lacks)
 """
 from __future__ import annotations
 
@@ -30,12 +31,12 @@ FOLDERS = (SHARED / "corpus" / "holdem", SHARED / "wild")
 BASELINE = "pokerstars"
 
 
-def hands_by_room() -> dict[str, list]:
+def hands_by_room(folders=FOLDERS) -> dict[str, list]:
     """Every parsed Hold'em hand's raw text in the real folders, by room: the parts
     of a unit (file id, path, room, hands)."""
     parts: dict[str, list] = {r.name: [] for r in rooms()}
     file_id = 0
-    for folder in FOLDERS:
+    for folder in folders:
         for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
             if not path.is_file():
                 continue
@@ -70,8 +71,10 @@ def rate(parts: list, rounds: int) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="rounds per room (best kept)")
+    ap.add_argument("--add", action="append", default=[], metavar="DIR",
+                    help="a folder of real files besides ../shared's (may be given again)")
     args = ap.parse_args()
-    parts = hands_by_room()
+    parts = hands_by_room((*FOLDERS, *map(Path, args.add)))
     if not parts.get(BASELINE):
         sys.exit(f"no {BASELINE} hands found in {', '.join(map(str, FOLDERS))}")
     names = [n for n, p in parts.items() if p]
