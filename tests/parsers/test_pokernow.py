@@ -215,3 +215,23 @@ def test_the_audit_follows_the_log_and_finds_a_hand_left_out(tmp_path):
     import_paths(db2, folder)
     codes = {c for (c,) in query(db2, "SELECT code FROM audit_findings")}
     assert "hand_missing" in codes
+
+
+def test_the_hand_as_the_room_wrote_it_is_shown(tmp_path):
+    """The replayer's raw text: a hand's rows begin with its ending row, which does not
+    name the hand's id; the rows are still known for the hand's."""
+    import duckdb
+
+    from pipeline.export.table.steps import _HAND
+    from pipeline.read.raw import raw_text
+    db = tmp_path / "pn.duckdb"
+    import_paths(db, FOLDER)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        cur = con.execute(_HAND, ["PokerNow", "p5tr8mxe1za7"])
+        row = dict(zip([d[0] for d in cur.description], cur.fetchone()))
+    finally:
+        con.close()
+    text, why = raw_text(row)
+    assert why is None and text.startswith('"-- ending hand #4 --"')
+    assert raw_text({**row, "hand_id": "another"})[0] is None  # another hand's: refused

@@ -63,7 +63,7 @@ SELECT h.site, h.hand_id, h.table_name, h.played_at, h.time_zone, h.played_at_ut
        h.game, h.supported, h.structure, h.currency, h.small_blind, h.big_blind, h.ante,
        h.max_seats, h.button_seat, h.tournament_id, h.tournament_level, h.board, h.boards,
        h.total_pot, h.rake, h.fees, h.hero, h.players, h.line, h.byte_offset,
-       h.byte_length, h.raw_text, f.path, f.encoding
+       h.byte_length, h.raw_text, f.path, f.encoding, f.format
 FROM hands h JOIN files f USING (file_id)
 WHERE h.site = ? AND h.hand_id = ?
 """
