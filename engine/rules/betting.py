@@ -171,9 +171,11 @@ class Round:
                 self.small_blind = p
         elif kind == POST_STRADDLE:
             # a straddle is a blind raise: the next raise is by at least the straddle
+            # (RoomRules.straddle_raises_by_its_increment: by what it raised)
             self.opener = p
-            if mine > self.full:
-                self.full = mine
+            size = mine - self.level if self.t.rules.straddle_raises_by_its_increment else mine
+            if size > self.full:
+                self.full = size
         if mine > self.level:
             self.level = mine
         return mine

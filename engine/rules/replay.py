@@ -230,7 +230,7 @@ class _Replay:
         elif button is not None and (button < self.rules.first_seat
                                      or (most and button > most)):
             # a room numbering seats beyond its table size puts the button on one of them
-            taken = button >= 1 and any(s.seat == button for s in hand.seats)
+            taken = button >= self.rules.first_seat and any(s.seat == button for s in hand.seats)
             self.add("BAD_BUTTON", f"the button is on seat {button}; the table has seats "
                                    f"{self.rules.first_seat} to {most or '?'}",
                      severity=WARNING if taken else ERROR)
@@ -418,9 +418,10 @@ class _Replay:
                 self.add("RAKE_MISMATCH", f"collected {collected}, more than the pot of {basis}")
             elif not hand.collects and basis:
                 self.add("RAKE_MISMATCH", f"nobody collects the pot of {basis}")
-            elif collected < basis and self.unit == _CHIP:
-                self.add("RAKE_MISMATCH", f"collected {collected} of a pot of {basis}; a "
-                                          f"tournament's pot is not raked")
+            elif collected < basis and (hand.currency == "chips" or not self.rules.rakes):
+                why = "a tournament's pot is not raked" if hand.currency == "chips" \
+                    else "the room takes no rake"
+                self.add("RAKE_MISMATCH", f"collected {collected} of a pot of {basis}; {why}")
             return pots
         pot = self.summary_pot()
         if basis != pot:

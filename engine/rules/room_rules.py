@@ -81,6 +81,14 @@ class RoomRules:
     # all-in for what they have in, written as an all-in that adds nothing; they stay
     # in for the pots they have matched, the others play on in a side pot
     disconnect_protection: bool = False
+    # a straddle raises the big blind by what it adds: the next raise is by at least that
+    # (PokerNow: a straddle of 0.04 over a big blind of 0.02, then a raise to 0.06); False:
+    # by at least the straddle itself
+    straddle_raises_by_its_increment: bool = False
+    # the room may keep rake out of a pot whose account (a SUMMARY) it does not write: what
+    # its winners collect short of the pot is its rake; False: it takes none (PokerNow's
+    # home games), and a pot collected short is a finding
+    rakes: bool = True
     # a player who covers every other player still in and goes all in is written putting
     # in only what the others can match (PokerNow: "raises to 34040 and go all in" with
     # more behind, or without the words): a bet or raise to all that every other player

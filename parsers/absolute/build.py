@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from itertools import combinations
+from functools import cache
 
 from engine.model.hand import (ZERO, Action, Kind, Stakes, Street, Structure, SummarySeat,
                                UnsupportedHand)
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import cards as read_cards
+from parsers.base.values import half_blind
 
 PREDEAL = Street.PREDEAL
 BET, RAISE, CALL = Kind.BET, Kind.RAISE, Kind.CALL
@@ -60,37 +61,47 @@ FOLDED_ON = {"POCKET CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street
              "RIVER": Street.RIVER}
 _CARD = r"(?:10|[2-9TJQKA])[cdhs]"
 _GAME_TYPE = re.compile(r"^Game Type: (?P<limit>\w+) (?P<game>.+?) *$", re.MULTILINE)
+_MOST_GROUPS = 100  # a total's groups read at most (a table's pots are far fewer)
 _PART = re.compile(r"[$€]?\d+(?:\.\d+)?")
 
 
 def split_pots(text: str, total: Decimal) -> tuple[Decimal, ...]:
-    """POTS_SPLIT_BY_THE_TOTAL: "3,750,1,730" with the total 5,480 → (3750, 1730)."""
+    """POTS_SPLIT_BY_THE_TOTAL: "3,750,1,730" with the total 5,480 → (3750, 1730): the one
+    reading of the comma-separated groups as amounts (a group of three digits may go on
+    the amount before it) that adds up to the total; () where none or several do."""
     groups = text.replace("$", "").replace("€", "").replace(" ", "").split(",")
-    if not all(_PART.fullmatch(g) for g in groups):
+    if len(groups) > _MOST_GROUPS or not all(_PART.fullmatch(g) for g in groups):
         return ()
-    found = []
     n = len(groups)
-    for k in range(n):  # k cuts between groups
-        for cuts in combinations(range(1, n), k):
-            bounds = (0, *cuts, n)
-            parts = [groups[a:b] for a, b in zip(bounds, bounds[1:])]
-            if any(not _thousands(p) for p in parts):
-                continue
-            pots = tuple(Decimal("".join(p)) for p in parts)
-            if sum(pots) == total:
-                found.append(pots)
-                if len(found) > 1:
-                    return ()
-    return found[0] if found else ()
 
+    @cache
+    def readings(i: int, left: Decimal) -> tuple[tuple[Decimal, ...], ...]:
+        """At most two readings of groups[i:] adding up to ``left``."""
+        if i == n:
+            return ((),) if left == 0 else ()
+        found: list[tuple[Decimal, ...]] = []
+        for j in range(i + 1, n + 1):
+            if j > i + 1 and not _thousands(groups[i:j]):
+                break  # (a longer amount holds the same group that is no thousands')
+            amount = Decimal("".join(groups[i:j]))
+            if amount > left:
+                break  # (a longer one is larger still)
+            found += [(amount, *rest) for rest in readings(j, left - amount)]
+            if len(found) > 1:
+                break
+        return tuple(found[:2])
+
+    found = readings(0, total)
+    return found[0] if len(found) == 1 else ()
 
 def _thousands(groups: list[str]) -> bool:
-    """Are these comma-separated groups one amount ("1", "730" → 1,730)?"""
+    """Are these comma-separated groups one amount ("1", "730" → 1,730)? Every group
+    after the first of three digits (the last may have cents), the first of one to three."""
     head, *rest = groups
-    if rest and (not head.isdigit() or len(head) > 3):
+    if rest and not (head.isdigit() and len(head) <= 3):
         return False
-    return all(len(g.split(".")[0]) == 3 and "." not in g for g in rest[:-1]) and \
-        all(len(g.split(".")[0]) == 3 for g in rest[-1:])
+    return all(g.isdigit() and len(g) == 3 for g in rest[:-1]) and \
+        all(len(g.split(".")[0]) == 3 and g.split(".")[0].isdigit() for g in rest[-1:])
 
 
 class AbsoluteBuilder(Builder):
@@ -273,7 +284,7 @@ class AbsoluteBuilder(Builder):
         if self.structure == Structure.FIXED_LIMIT:
             return super().stakes()
         bb = self.big_blind
-        return Stakes(self.small_blind_posted or bb / 2, bb, self.ante)
+        return Stakes(self.small_blind_posted or half_blind(bb), bb, self.ante)
 
     def currency(self) -> str:
         if self.head["tournament"] is not None:

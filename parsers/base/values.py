@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -79,6 +79,17 @@ def local_money(text: str) -> Decimal:
     whole, _, cents = m.groups()
     whole = whole.replace(",", "").replace(".", "")
     return check_amount(Decimal(f"{whole}.{cents}" if cents else whole))
+
+
+_WHOLE, _CENT = Decimal(1), Decimal("0.01")
+
+
+def half_blind(big_blind: Decimal) -> Decimal:
+    """The small blind where none was posted: half the big blind, rounded down to a chip
+    where the big blind is written in whole chips ("20": 10), else to a cent ("0.25":
+    0.12, never 0.125)."""
+    unit = _WHOLE if big_blind.as_tuple().exponent >= 0 else _CENT
+    return (big_blind / 2).quantize(unit, ROUND_DOWN)
 
 
 def seat_number(text: str) -> int:

@@ -23,7 +23,7 @@ from decimal import Decimal
 from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Show, Stakes, SummarySeat, UnsupportedHand
 from parsers.base.builder import PREDEAL, Builder
 from parsers.base.values import cards as read_cards
-from parsers.base.values import stamp
+from parsers.base.values import half_blind, stamp
 
 # the brands as a header names them → the site each is stored as
 SITE_BY_BRAND = {"BetOnline Poker": "BetOnline", "SportsBetting.ag Poker": "SportsBetting.ag",
@@ -152,7 +152,7 @@ class ChicoBuilder(Builder):
         # BLINDS_AS_POSTED: a blind that is the poster's whole stack says nothing of the
         # level; a small blind not known is half the big blind
         bb = self._posted(Kind.POST_BB) or stakes.big_blind
-        sb = self._posted(Kind.POST_SB) or bb / 2
+        sb = self._posted(Kind.POST_SB) or half_blind(bb)
         return Stakes(sb, bb, stakes.ante)
 
     def _posted(self, kind: str) -> Decimal | None:

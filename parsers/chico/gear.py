@@ -17,7 +17,7 @@ from datetime import datetime
 from engine.model.hand import ZERO, Collect, Hand, Stakes, Street, SummarySeat
 from parsers.base.builder import Builder
 from parsers.base.values import cards as read_cards
-from parsers.base.values import stamp
+from parsers.base.values import half_blind, stamp
 
 GEAR_BRANDS = ("ActionPoker.com", "Gear Poker")
 SITES = {"ActionPoker.com": "ActionPoker", "Gear Poker": "Gear Poker"}
@@ -81,7 +81,7 @@ class GearBuilder(Builder):
 
     def stakes(self) -> Stakes:
         bb = self.money(self.head["bb"]) if self.head["bb"] else ZERO
-        sb = self.money(self.head["sb"]) if self.head["sb"] else bb / 2
+        sb = self.money(self.head["sb"]) if self.head["sb"] else half_blind(bb)
         return Stakes(sb, bb, ZERO)
 
     def currency(self) -> str:

@@ -68,6 +68,9 @@ def whole(text: str) -> bool:
 RULES = RoomRules(
     SITE,
     writes_summary=False,  # no account of the pot: each winner's "collected" only
+    rakes=False,
+    # a straddle of 0.04 over a big blind of 0.02 may be raised to 0.06
+    straddle_raises_by_its_increment=True,  # a home game's pot: what its winners collect is all of it
     # "raises to 34040 and go all in": the covering player's all-in, as far as it is called
     all_in_to_cover=True,
     # "Your hand is Qd, Qs" names nobody: the owner is known only where they show

@@ -20,7 +20,8 @@ no hero, and the cards are not put on a seat).
 ``STAKES_FROM_THE_POSTS`` — no header names the stakes: the big blind is the first one
 posted (none posted, or one all in for less: twice the small blind), the small blind the
 one posted (none: half the big blind). "posts a missing small blind" is dead money,
-"posts a missed big blind" a live big blind, "posts a straddle" a straddle.
+"posts a missed big blind" a live big blind, "posts a straddle" a straddle (the last two
+street totals, as every amount: ``AMOUNTS_ARE_STREET_TOTALS``).
 
 ``MUCKED_BY_SILENCE`` — PokerNow writes the cards shown at a showdown, never a muck: a
 player still in at a showdown who shows nothing has mucked.
@@ -42,19 +43,17 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import ROUND_DOWN, Decimal
 
-from engine.model.hand import CENT, ZERO, Action, Collect, Kind, Show, Stakes, Street, Structure
+from engine.model.hand import ZERO, Action, Collect, Kind, Show, Stakes, Street, Structure
 from parsers.base.builder import Builder
 from parsers.base.errors import ParseError
 from parsers.base.values import cards as read_cards
-from parsers.base.values import seat_number
+from parsers.base.values import half_blind, seat_number
 
 _new = tuple.__new__
 SITE = "PokerNow"
 TABLE = "PokerNow"  # (a log names no table: one log is one table's game)
 PLACES = 10  # a table's seats, #1 to #10
-_CHIP = Decimal(1)
 _SEAT = re.compile(r'#(\d+) "(.+? @ [\w-]+)" \(([^()]*)\)')
 LIMITS = {"No Limit": Structure.NO_LIMIT, "Pot Limit": Structure.POT_LIMIT,
           "Limit": Structure.FIXED_LIMIT}
@@ -132,16 +131,22 @@ class PokerNowBuilder(Builder):
         self._post(Kind.POST_BB, player, amount, all_in)
 
     def POST_STRADDLE(self, player, amount, all_in):
-        # AMOUNTS_ARE_STREET_TOTALS: a small blind who straddles "posts a straddle of 40"
-        # for 40 in all (30 more)
+        # a small blind who straddles "posts a straddle of 40": 40 in all (30 more)
+        self._post_to(Kind.POST_STRADDLE, player, amount, all_in)
+
+    def POST_MISSED_BB(self, player, amount, all_in):
+        # live: a player back on the small blind who "posts a small blind of 1" and
+        # "posts a missed big blind of 3" adds 2
+        self.saw_big_blind = True
+        self._post_to(Kind.POST_BB, player, amount, all_in)
+
+    def _post_to(self, kind: str, player: str, amount: str, all_in: str | None) -> None:
+        """A post whose amount is the player's street total (AMOUNTS_ARE_STREET_TOTALS)."""
         total = self.money(amount)
         added = total - self.put.get(player, ZERO)
         self.put[player] = total
-        self.actions.append(_new(Action, (self.street, player, Kind.POST_STRADDLE, added,
-                                          None, all_in is not None, self.line)))
-
-    def POST_MISSED_BB(self, player, amount, all_in):
-        self._post(Kind.POST_BB, player, amount, all_in)  # live
+        self.actions.append(_new(Action, (self.street, player, kind, added, None,
+                                          all_in is not None, self.line)))
 
     def POST_DEAD(self, player, amount, all_in):
         self._post(Kind.POST_DEAD, player, amount, all_in)
@@ -254,8 +259,7 @@ class PokerNowBuilder(Builder):
 
     def stakes(self) -> Stakes:
         bb = self.big_blind or (self.small_blind_posted or ZERO) * 2
-        half = (bb / 2).quantize(_CHIP if bb.as_tuple().exponent >= 0 else CENT, ROUND_DOWN)
-        return Stakes(self.small_blind_posted or half, bb, self.ante)
+        return Stakes(self.small_blind_posted or half_blind(bb), bb, self.ante)
 
     def currency(self) -> str:
         return "play"  # PLAY_CHIPS

@@ -115,6 +115,8 @@ def test_a_changed_amount_is_found():
     ("1,000,500", "1500", ("1000", "500")),
     ("1,000,500", "1000500", ("1000500",)),
     ("1,000,500", "7", ()),  # no reading adds up: none
+    (",".join(["1"] * 40), "40", ("1",) * 40),  # (one reading, found at once)
+    (",".join(["100"] * 30), "3000", ("100",) * 30),
 ])
 def test_pots_are_split_by_their_total(text, total, pots):
     assert split_pots(text, D(total)) == tuple(D(p) for p in pots)

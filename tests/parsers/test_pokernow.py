@@ -83,6 +83,20 @@ def test_a_straddle_and_the_covering_raise():
     assert ROOM.judge(third).status == "ok"
 
 
+def test_a_raise_after_a_straddle_by_the_straddle_s_increment():
+    """PokerNow lets the raise after a straddle of 40 (over a big blind of 20) be to 60."""
+    raw = raw_hands(CASH)[1].text  # hand #3
+    cara, eve = '"""Cara @ k1L2m3N4o5""', '"""Eve @ u1V2w3X4y5""'
+    text = raw.replace(f'{cara} calls 40"', f'{cara} raises to 60"') \
+        .replace(f'{eve} calls 40"', f'{eve} calls 60"') \
+        .replace('"""Alice @ a1B2c3D4e5"" checks",2026-11-20T19:02:02', '"""Alice @ a1B2c3D4e5"" calls 60",2026-11-20T19:02:02') \
+        .replace("collected 330 from pot", "collected 390 from pot")
+    h = parse(text)
+    assert ROOM.judge(h).status == "ok", {f.code for f in replay(h, RULES).findings}
+    strict = replace(RULES, straddle_raises_by_its_increment=False)
+    assert "RAISE_TOO_SMALL" in {f.code for f in replay(h, strict).findings}
+
+
 def test_a_hand_run_twice():
     fourth = hands(CASH)["4"]
     assert len(fourth.boards) == 2 and fourth.boards[1][:3] == ("Kd", "5c", "8h")
@@ -133,6 +147,42 @@ def test_the_covering_all_in_rule_matters():
     assert "RAISE_TOO_SMALL" in {f.code for f in replay(h, replace(RULES, all_in_to_cover=False)).findings}
 
 
+def test_a_missed_big_blind_is_a_street_total():
+    """Back on the small blind: "posts a small blind of 10", "posts a missing small blind
+    of 10" (dead), "posts a missed big blind of 30" (to 30 in all, 20 more)."""
+    raw = raw_hands(CASH)[3].text  # hand #1: Bob on the small blind
+    text = raw.replace('"""Bob @ f6G7h8I9j0"" posts a small blind of 10"',
+                       '"""Bob @ f6G7h8I9j0"" posts a missed big blind of 30"\n'
+                       '"""Bob @ f6G7h8I9j0"" posts a missing small blind of 10"\n'
+                       '"""Bob @ f6G7h8I9j0"" posts a small blind of 10"')
+    text = text.replace("collected 130 from pot", "collected 160 from pot")
+    h = parse(text)
+    bob = [(a.kind, a.amount) for a in h.actions if a.player == BOB]
+    assert bob[:3] == [(Kind.POST_SB, D(10)), (Kind.POST_DEAD, D(10)), (Kind.POST_BB, D(20))]
+    assert h.nets()[BOB] == D(-40) and ROOM.judge(h).status == "ok"
+
+
+def test_a_pot_collected_short_is_a_finding():
+    """PokerNow takes no rake: a pot collected short is wrong, in cents too."""
+    raw = raw_hands(CENTS)[0].text  # hand #11
+    short = parse(raw.replace("collected 0.40 from pot", "collected 0.30 from pot"))
+    assert "RAKE_MISMATCH" in {f.code for f in replay(short, RULES).findings}
+    assert "RAKE_MISMATCH" not in {f.code for f in replay(short, replace(RULES, rakes=True)).findings}
+
+
+def test_a_player_renamed_in_the_hand_keeps_the_seat_s_name():
+    """A login in the middle of a hand changes the player's id: the rest of the hand is
+    read as the seats' line named them."""
+    lines = raw_hands(CASH)[2].text.split("\n")  # hand #2, newest row first
+    flop = next(i for i, line in enumerate(lines) if line.startswith('"Flop:'))
+    later = [line.replace("Bob @ f6G7h8I9j0", "Bob @ NEWID12345") for line in lines[:flop]]
+    change = ('"The player ""Bob @ NEWID12345"" changed the ID from f6G7h8I9j0 to NEWID12345 '
+              'because authenticated login.",2026-11-20T19:00:59.000Z,179520125900099')
+    h = parse("\n".join(later + [change] + lines[flop:]))
+    assert ROOM.judge(h).status == "ok"
+    assert {a.player for a in h.actions} == {ALICE, BOB, "Cara @ k1L2m3N4o5", DAN}
+
+
 def test_a_changed_amount_is_found():
     raw = raw_hands(CASH)[2].text  # hand #2
     wrong = raw.replace("collected 2560 from pot", "collected 2650 from pot")
@@ -176,8 +226,10 @@ def _counted_nets(path) -> dict[str, dict[str, D]]:
             street[m.group(1)] = D(m.group(2))
         elif m := re.fullmatch(name + r" posts a (?:small|big) blind of ([\d.]+)", entry):
             street[m.group(1)] = D(m.group(2))
-        elif m := re.fullmatch(name + r" posts a straddle of ([\d.]+)", entry):
+        elif m := re.fullmatch(name + r" posts a (?:straddle|missed big blind) of ([\d.]+)", entry):
             street[m.group(1)] = D(m.group(2))
+        elif m := re.fullmatch(name + r" posts a missing small blind of ([\d.]+)", entry):
+            put[m.group(1)] += D(m.group(2))
         elif m := re.fullmatch(name + r" posts an ante of ([\d.]+)", entry):
             put[m.group(1)] += D(m.group(2))
         elif m := re.fullmatch(r"Uncalled bet of ([\d.]+) returned to " + name, entry):
