@@ -3,7 +3,8 @@ way (grammar.lark). Conventions, named where they apply:
 
 - ``DEALT_IN_NAMES_EVERYONE``: every player dealt in is named under "*** Hole cards
   ***" ("Dealt in Player0", the owner's "Dealt to Hero [Ac 7c]"); a seated player
-  not named there was not dealt in (as one written "(sitting out)").
+  not named there was not dealt in (as one written "(sitting out)"); one who posts
+  or acts all the same makes the hand a parse error.
 - ``BUTTON_BY_NAME``: "Player4 has the button": the button is that player's seat.
 - ``CLOCK_FIRST``: the header writes the time before the day ("13:22:50 2021/04/04")
   and no zone: the clock as written, its UTC time not known.
@@ -130,6 +131,9 @@ class UnibetBuilder(Builder):
     def finish(self) -> Hand:
         # DEALT_IN_NAMES_EVERYONE
         named = self.named
+        acting = next((a for a in self.actions if a.player not in named), None)
+        if acting is not None:
+            raise ParseError(acting.line, "a player acts who was not dealt in", acting.player)
         self.seats = [(seat, player, stack, out or player not in named, bounty)
                       for seat, player, stack, out, bounty in self.seats]
         return replace(super().finish(), player_totals=tuple(self.totals))
