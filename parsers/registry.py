@@ -31,6 +31,7 @@ ROOMS = (
     "absolute",
     "revolution",
     "chico",
+    "unibet",
     "pokernow",
     "phh",  # last: its start is looked for in files no room above recognised
 )
@@ -48,7 +49,7 @@ NOT_YET = (
     ("Seals With Clubs", re.compile(r"Hand #\d+-\d+ - ")),
     ("Kings Club", re.compile(r"^#\d+: ", re.M)),
     ("PokerTracker export", re.compile(r"\*\* Game ID \d+ Version")),
-    ("Unibet / Enet", re.compile(r"Game #\d+: (?:Table|Hold'em)")),
+    ("Enet", re.compile(r"Game #\d+: (?:Hold'em|Omaha) \([^)]*\) - \d\d?:\d\d:\d\d \d")),
     ("PKR", re.compile(r"brings \S+ to table|Starting Hand #")),
     ("Boss Media", re.compile(r"<HISTORY ID=")),
 )

@@ -59,6 +59,7 @@ from parsers.pokernow import ROOM as POKERNOW
 from parsers.pokerstars import ROOM as POKERSTARS
 from parsers.winamax import ROOM as WINAMAX
 from parsers.revolution import ROOM as REVOLUTION
+from parsers.unibet import ROOM as UNIBET
 from parsers.winning import ROOM as WINNING
 from pipeline.ingest.importer import Importer
 from pipeline.ingest.files import discover
@@ -130,6 +131,9 @@ ROOMS = [
     Room("chico",
          sources=("../shared/corpus/holdem/betonline/**/*.txt",),
          start=CHICO.start, hand_id=re.compile(r" Game #(\d+): "), fmt=CHICO),
+    Room("unibet",
+         sources=("sample_histories/unibet/*.txt", "../shared/corpus/holdem/unibet/**/*.txt"),
+         start=UNIBET.start, hand_id=re.compile(r"^Game #(\d+): "), fmt=UNIBET),
     Room("pokernow",
          sources=("sample_histories/pokernow/*.csv",),
          start=POKERNOW.start, hand_id=re.compile(r"#(\d+) "), fmt=POKERNOW),
