@@ -50,7 +50,7 @@ from parsers.base.values import cards as read_cards
 from parsers.base.values import half_blind
 
 PREDEAL = Street.PREDEAL
-BET, RAISE, CALL = Kind.BET, Kind.RAISE, Kind.CALL
+CALL = Kind.CALL
 _new = tuple.__new__
 SITE = "Cereus"  # the network's one pool: Absolute Poker and UltimateBet, undistinguished
 LIMITS = {"No Limit": Structure.NO_LIMIT, "NO LIMIT": Structure.NO_LIMIT,
@@ -227,20 +227,7 @@ class AbsoluteBuilder(Builder):
             kind = Kind.POST_BB if self.saw_small_blind() else Kind.POST_SB
             self._post(kind, player, amount, "all in")
             return
-        value = self.money(amount)
-        put = self.put
-        had = put.get(player, ZERO)
-        facing = max(put.values(), default=ZERO)
-        total = had + value
-        put[player] = total
-        if not facing:
-            kind, to = BET, total
-        elif total > facing:
-            kind, to = RAISE, total
-        else:
-            kind, to = CALL, None
-        self.actions.append(_new(Action, (self.street, player, kind, value, to, True,
-                                          self.line)))
+        self.all_in_adds(player, self.money(amount))
 
     def saw_small_blind(self) -> bool:
         return any(a.kind == Kind.POST_SB for a in self.actions)

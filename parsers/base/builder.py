@@ -345,6 +345,24 @@ class Builder(LineBuilder):
         self.actions.append(_new(Action, (self.street, player, RAISE, amount, total,
                                           all_in is not None, self.line)))
 
+    def all_in_adds(self, player: str, value: Decimal) -> None:
+        """An all-in written as what it adds, without saying what it is (rooms whose
+        "All-In $x" is any action): a bet where nothing is bet on the street (before the
+        flop the big blind is), a raise where it makes more than the bet to call, else
+        a call."""
+        put = self.put
+        total = put.get(player, ZERO) + value
+        facing = max(put.values(), default=ZERO)
+        put[player] = total
+        if facing == ZERO and self.street != PREFLOP:
+            kind, to = BET, total
+        elif total > facing:
+            kind, to = RAISE, total
+        else:
+            kind, to = CALL, None
+        self.actions.append(_new(Action, (self.street, player, kind, value, to, True,
+                                          self.line)))
+
     # ------------------------------------------------------------ the streets
     def _street(self, street: Street, run: int, board: tuple[str, ...]) -> None:
         if street != SHOWDOWN:

@@ -335,20 +335,7 @@ class BovadaBuilder(Builder):
             return
         # ALL_IN_IS_ANY_ACTION: a bet, a raise or a call, by what it makes
         self.all_in_lines.add(self.line)
-        value = money(amount)
-        put = self.put
-        before = put.get(player, ZERO)
-        total = before + value
-        facing = max(put.values(), default=ZERO)
-        put[player] = total
-        if facing == ZERO and self.street != PREFLOP:
-            kind, to = BET, total
-        elif total > facing:
-            kind, to = RAISE, total
-        else:
-            kind, to = CALL, None
-        self.actions.append(_new(Action, (self.street, player, kind, value, to, True,
-                                          self.line)))
+        self.all_in_adds(player, money(amount))
 
     # ------------------------------------------------------------ the board
     def CARD_TO_TABLE(self, cards):

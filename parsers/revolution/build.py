@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.model.hand import ZERO, Action, Collect, Hand, Kind, Show, Street, Structure
+from engine.model.hand import Action, Collect, Hand, Kind, Show, Street, Structure
 from parsers.base.builder import Builder
 from parsers.base.tourney import buy_in_cost
 from parsers.base.values import local_money, seat_number
@@ -29,7 +29,6 @@ from parsers.base.values import cards as read_cards
 
 SITE = "Revolution Gaming"  # the network; its files name no skin
 PREDEAL, PREFLOP = Street.PREDEAL, Street.PREFLOP
-BET, RAISE, CALL = Kind.BET, Kind.RAISE, Kind.CALL
 LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
 # an amount without its sign: digits grouped in threes by a comma or a space, or not,
 # then at most two decimals after a dot or a comma ("4,000", "2 477", "126,50", "0.9")
@@ -138,15 +137,7 @@ class RevolutionBuilder(Builder):
     def ALL_IN(self, player, amount):
         # ALL_IN_ADDS
         self._betting()
-        value = money(amount)
-        put = self.put
-        total = put.get(player, ZERO) + value
-        most = max(put.values(), default=ZERO)
-        kind = (BET if most == ZERO and self.street > PREFLOP else
-                RAISE if total > most else CALL)
-        put[player] = total
-        self.actions.append(Action(self.street, player, kind, value,
-                                   None if kind == CALL else total, True, self.line))
+        self.all_in_adds(player, money(amount))
 
     def UNCALLED(self, player, amount):
         super().UNCALLED(amount, player)
