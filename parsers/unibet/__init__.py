@@ -42,11 +42,14 @@ RULES = RoomRules(
     # to), its bettor "wins" the whole pot, the bet nobody called in it, and the total
     # pot counts it
     uncalled_bet=UNCALLED_COLLECTED,
+    # 2026: a 3-max table seats its players on seats 1, 3 and 5 (places around a larger
+    # table, as iPoker's clients number them): seats up to ten, whatever the table's size
+    seat_places=10,
 )
 
 ROOM = Room(
     name="unibet", title="Unibet",
-    start=re.compile(r"Game #\d+: Table [€$£]\d+ (?:NL|PL|FL) - "),
+    start=re.compile(r"Game #\d+: Table [€$£]\d+ (?:NL|PL|FL) - |Unibet Hand #\d+[, ]"),
     parse=parse_hand,
     rules=RULES,
     closing=CLOSING,

@@ -15,6 +15,11 @@ way (grammar.lark). Conventions, named where they apply:
   (won, and the bet returned): the Hand's ``player_totals``, judged by the replay. A
   net result other than won less bet is the room's own account contradicting itself:
   the hand is a parse error saying so.
+- ``UTC_SINCE_2026``: 2026's client writes "Unibet Hand #N, Tournament #N, €0.93 + €0.07
+  - 25.00/50.00 - No Limit Hold'Em - Total prize €4 - UTC 21:59:56 2026/06/05", then
+  `Table "86116111" 3-max`: the time in UTC, the buy-in, the table and its size.
+- ``OWNER_TAGGED``: since 2026 the owner's name carries a tag ("hero[Unibet_28204e…]"),
+  kept in the name: the owner is that player.
 - ``WON_NOT_SHOWED``: the Summary's seats say nothing of cards or folds; their "won"
   counts the bet returned, so they are no ``SummarySeat`` (the replay would take "won"
   for what was collected).
@@ -32,9 +37,11 @@ from parsers.base.values import CURRENCY_BY_SYMBOL, money
 from parsers.base.values import cards as read_cards
 
 SITE = "Unibet"
-LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
+LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT,
+          "No Limit": Structure.NO_LIMIT}
 # an amount without its sign, as AMOUNT (parsers.base.values) writes it
 NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?(?![.,]?\d)"
+_OWNER_TAG = re.compile(r"\[Unibet_[0-9a-f]+\]$")
 
 
 def signed(text: str) -> Decimal:
@@ -52,10 +59,17 @@ class UnibetBuilder(Builder):
     limits = LIMITS
     silent = Builder.silent | {"SEATED", "BLINDS", "PREFLOP"}
     # another game's header (fpdb names Pot Limit Omaha): stored as unsupported
-    HOLDEM = (" - No Limit Hold'Em Banzai - ",)
+    HOLDEM = (" - No Limit Hold'Em Banzai - ", " - No Limit Hold'Em - ")
     OTHER_GAME = re.compile(
-        r"Game #(?P<hand_id>\d+): Table (?P<table>[€$£]\d+ (?P<limit>NL|PL|FL)) - [\d.]+/[\d.]+"
-        r" - (?P<game>Pot Limit Omaha) - ")
+        r"(?:Game #(?P<hand_id>\d+): Table (?P<table>[€$£]\d+ (?P<limit>NL|PL|FL))"
+        r"|Unibet Hand #(?P<hand_id2>\d+)(?:, Tournament #\d+, [^-]+?)?) - [\d.]+/[\d.]+"
+        r" - (?P<game>Pot Limit Omaha|[A-Z][\w' ]+?) - ")
+
+    @classmethod
+    def unsupported(cls, fields, text):
+        if fields["hand_id"] is None:  # (2026's header)
+            fields = {**fields, "hand_id": fields["hand_id2"], "limit": None}
+        return super().unsupported(fields, text)
 
     def __init__(self) -> None:
         super().__init__()
@@ -69,8 +83,19 @@ class UnibetBuilder(Builder):
                     currency=CURRENCY_BY_SYMBOL[sign], date=f"{day} {time}")
         self.table = table
 
+    def HAND_HEADER(self, hand_id, tournament, buy_in, sb, bb, limit, prize, time, day):
+        # UTC_SINCE_2026
+        self.header(limit, site=SITE, hand_id=hand_id, tournament=tournament, buy_in=buy_in,
+                    sb=sb, bb=bb, date=f"{day} {time}", tz="UTC")
+
+    def TABLE(self, table, max_seats):
+        self.table = table
+        self.max_seats = int(max_seats)
+
     def SEAT(self, seat, player, stack, out):
         super().SEAT(seat, player, stack, None, out, None)
+        if stack[:1] in CURRENCY_BY_SYMBOL and self.head.get("currency") is None:
+            self.head["currency"] = CURRENCY_BY_SYMBOL[stack[:1]]  # (2026: no sign above)
 
     def BUTTON(self, player):
         # BUTTON_BY_NAME
@@ -112,7 +137,7 @@ class UnibetBuilder(Builder):
 
     # ------------------------------------------------------------ the Summary
     def TOTAL_POT(self, total, rake):
-        self.pot = (money(total), money(rake), (), (), ZERO)
+        self.pot = (money(total), money(rake) if rake else ZERO, (), (), ZERO)
 
     def SUMMARY_SEAT(self, seat, player, bet, won, net):
         # OWN_ACCOUNT
@@ -126,7 +151,10 @@ class UnibetBuilder(Builder):
 
     # ------------------------------------------------------------ the Hand
     def hero_name(self) -> str | None:
-        return next(iter(self.dealt), None)
+        # OWNER_TAGGED: since 2026 the owner's name carries "[Unibet_…]" (and others'
+        # cards may be dealt to them in the file: "Dealt to evymm [Qc Kh]")
+        tagged = next((s[1] for s in self.seats if _OWNER_TAG.search(s[1])), None)
+        return tagged or next(iter(self.dealt), None)
 
     def finish(self) -> Hand:
         # DEALT_IN_NAMES_EVERYONE

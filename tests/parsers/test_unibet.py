@@ -193,9 +193,9 @@ def test_unibet_and_enet_are_told_apart():
     enet = "Game #19408739: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012 - %6\n"
     assert detect(enet) == "Enet"
     assert detect("Game #12056513: Omaha (€0,10/€0,25) - 21:50:56 23.8.2012 - %6\n") == "Enet"
-    # the 2026 client's header ("Unibet Hand #...") is not read yet: no room's
+    # the 2026 client's header is Unibet's too
     assert detect("Unibet Hand #1558006027 - 0.03/0.05 - Pot Limit Omaha - UTC 21:59:40 "
-                  "2026/06/05\n") is None
+                  "2026/06/05\n") is ROOM
 
 
 def test_the_streets_are_in_order():
@@ -238,3 +238,57 @@ def test_the_real_hand_agrees_with_its_own_account(real):
     assert [s.player for s in h.seats if s.sitting_out] == []
     assert sum(1 for s in h.seats if not s.sitting_out) == 6  # "Dealt in" five, "Dealt to" one
 
+
+
+# 2026's client: its header, table line and tagged owner, in the lines of fpdb-3's sample
+# of the format (an anonymised real hand); the players here are other names
+HAND_2026 = """Unibet Hand #1558009001, Tournament #85614799, €0.93 + €0.07 - 25.00/50.00 - No Limit Hold'Em - Total prize €4 - UTC 22:10:05 2026/06/05
+Table "86116199" 3-max
+*** Seated players ***
+Seat 1: anouk (415)
+Seat 3: brecht (315)
+Seat 5: me[Unibet_0a1b2c3d4e5f6789] (770)
+*** Blinds and button ***
+brecht has the button
+me[Unibet_0a1b2c3d4e5f6789] posts small blind 25
+anouk posts big blind 50
+*** Hole cards ***
+Dealt to me[Unibet_0a1b2c3d4e5f6789] [8c Jc]
+Dealt in anouk
+Dealt in brecht
+*** Preflop ***
+brecht folds
+me[Unibet_0a1b2c3d4e5f6789] calls 25
+anouk checks
+*** Flop *** [4s Tc 8d]
+me[Unibet_0a1b2c3d4e5f6789] bets 50
+anouk calls 50
+*** Turn *** [4s Tc 8d] [Ac]
+me[Unibet_0a1b2c3d4e5f6789] bets 50
+anouk calls 50
+*** River *** [4s Tc 8d] [Ac] [9d]
+me[Unibet_0a1b2c3d4e5f6789] checks
+anouk checks
+*** Showdown ***
+anouk shows [Qc Kh], High card
+me[Unibet_0a1b2c3d4e5f6789] shows [8c Jc], A Pair of Eights
+me[Unibet_0a1b2c3d4e5f6789] wins 300
+*** Summary ***
+Total pot 300
+Seat 1: anouk: bet 150 and won 0, net result: -150
+Seat 5: me[Unibet_0a1b2c3d4e5f6789]: bet 150 and won 300, net result: 150
+"""
+
+
+def test_the_2026_client_s_tournament_hand():
+    from parsers.unibet import parse_hand
+    h = parse_hand(HAND_2026)
+    assert (h.hand_id, h.kind, h.currency, h.tournament_id) == ("1558009001", "tournament",
+                                                                 "chips", "85614799")
+    assert (h.table, h.max_seats, h.button_seat) == ("86116199", 3, 3)
+    assert h.hero == "me[Unibet_0a1b2c3d4e5f6789]" and h.buy_in_amount == D("1.00")
+    assert str(h.played_at_utc) == "2026-06-05 22:10:05"
+    assert ROOM.judge(h).status == "ok"  # (seats 1, 3 and 5 of a 3-max table: places)
+    wrong = HAND_2026.replace("wins 300", "wins 350").replace("won 300, net result: 150",
+                                                             "won 350, net result: 200")
+    assert ROOM.judge(parse_hand(wrong)).status == "failed"
