@@ -594,3 +594,25 @@ def test_action_filters_match_a_count_made_here_and_stay_in_the_address(dashboar
                for label, n in zip(df.value["label"], df.value["chances"])}
     saw = chances["Saw flop"]
     assert saw == sum(1 for h in spots.values() if h["saw_flop"] and h["last"])
+
+
+# ---- a store of observed hands only (research data sets: no hero anywhere)
+
+def test_every_page_works_without_a_hero(tmp_path, monkeypatch):
+    """HandHQ-like observed hands (no "Dealt to" line): every page opens on all players,
+    and the stats are every player's, counted here from the stored flags."""
+    from support.common import SAMPLES, import_paths
+    db = tmp_path / "observed.duckdb"
+    import_paths(db, SAMPLES / "absolute" / "observed.txt")
+    assert sql(db, "SELECT count(*) FROM hands WHERE hero IS NULL")[0][0] == 1
+    for page in ("overview", "stats", "positions", "matrix", "leaks", "starting_hands",
+                 "hands", "reports", "verification"):
+        at = run_page(db, page, monkeypatch)
+        assert not at.error, (page, [e.value for e in at.error])
+    at = run_page(db, "stats", monkeypatch)
+    assert any("all players" in t for t in texts(at))
+    (chances, done), = sql(db, "SELECT sum(vpip_chance::INT), sum(vpip_done::INT)"
+                               " FROM player_hand_stats")
+    table = frame(at, "stat", "value")
+    vpip = table[table["stat"] == "vpip"]["value"].to_list()
+    assert chances == 2 and vpip and float(vpip[0]) == round(100 * done / chances, 1)
