@@ -40,7 +40,6 @@ HEAD = 1 << 20  # characters in which a room not read yet is looked for
 # Rooms recognised but not read yet: (room, signature in the first hand)
 NOT_YET = (
     ("Full Tilt tournament summary", re.compile(r"Full Tilt Poker(?:\.fr)? Tournament Summary ")),
-    ("PokerStars in Portuguese", re.compile(r"Mão PokerStars #")),
     ("PokerStars in Russian", re.compile(r"Раздача PokerStars №")),
     ("Merge", re.compile(r"<description type=")),
     ("Everleaf", re.compile(r"Everleaf Gaming Game #")),

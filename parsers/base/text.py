@@ -92,3 +92,18 @@ class TextParser:
             text_line = next((t[3] for t in tokens if t[2] == line), "")
             detail = f"{exc}" + (f" in {text_line[:160]!r}" if text_line else "")
             raise ParseError(line, reason, detail) from None
+
+
+class FormatsParser:
+    """The parser of a room that writes several formats (or languages), each with its
+    grammar: ``choose`` names a hand's from its text; called, it parses the hand with
+    it; ``players`` asks it which players the hand's lines name (as TextParser does)."""
+
+    def __init__(self, choose) -> None:
+        self.choose = choose  # text → TextParser
+
+    def __call__(self, text: str) -> Hand | UnsupportedHand:
+        return self.choose(text)(text)
+
+    def players(self, text: str) -> set[str]:
+        return self.choose(text).players(text)

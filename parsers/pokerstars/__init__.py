@@ -14,7 +14,7 @@ from engine.equity.evaluate import hand_name
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.builder import LIMITS, Builder
 from parsers.base.room import Room, summary_lists_every_seat
-from parsers.base.text import TextParser
+from parsers.base.text import FormatsParser, TextParser
 from parsers.pokerstars.summary import summary as tournament_summary
 from parsers.pokerstars.write import write_hand, write_summary
 
@@ -63,14 +63,67 @@ def names_agree(rank: int, written: str) -> bool:
 # listed in the SUMMARY
 _OUT_OF_HAND = re.compile(r"^\s*Seat \d+: .*(?: out of hand \(| in chips\) - Sitting Out$)",
                           re.MULTILINE)
+_LUGAR = re.compile(r"^Lugar \d+: ", re.MULTILINE)
 
 
 def whole(text: str) -> bool:
-    """A hand is whole once its SUMMARY lists every seat dealt in."""
+    """A hand is whole once its SUMMARY lists every seat dealt in (in Portuguese: its
+    SUMÁRIO every seat)."""
+    if text.lstrip().startswith(PORTUGUESE):
+        at = text.find("*** SUMÁRIO ***")
+        return at >= 0 and len(_LUGAR.findall(text, at)) >= len(_LUGAR.findall(text, 0, at))
     return summary_lists_every_seat(text, _OUT_OF_HAND)
 
 
-parse_hand = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder)
+class PortugueseBuilder(StarsBuilder):
+    """The Portuguese client's lines (portuguese.lark): the same hand in other words;
+    the methods of the lines whose fields are fewer than the English ones'."""
+
+    PLACEHOLDERS = {**StarsBuilder.PLACEHOLDERS,
+                    "ROLES": r"(?: \((?:Botão|small blind|big blind)\))*"}
+    FOLDED = {"antes Flop": "before Flop", "no Flop": "on the Flop", "no Turn": "on the Turn",
+              "no River": "on the River"}
+
+    def HEADER(self, brand, hand_id, tournament, buy_in, game, limit, level, sb, bb,
+               currency, date, tz, date_et, tz_et):
+        super().HEADER(brand, None, hand_id, None, tournament, buy_in, game, limit, level,
+                       sb, bb, None, None, None, currency, date, tz, date_et, tz_et)
+
+    def SEAT(self, seat, player, stack, out):
+        super().SEAT(seat, player, stack, None, out, None)
+
+    def RAISE(self, player, by, to, all_in):
+        super().RAISE(player, by, to, all_in, None)
+
+    def COLLECTED(self, player, amount):
+        super().COLLECTED(player, amount, None, None, None)
+
+    def TOTAL_POT(self, total, rake):
+        super().TOTAL_POT(total, *(None,) * 10, None, rake)
+
+    def BOARD(self, cards):
+        super().BOARD(None, cards)
+
+    def SUMMARY_FOLDED(self, seat, player, street):
+        super().SUMMARY_FOLDED(seat, player, self.FOLDED[street])
+
+    def SUMMARY_COLLECTED(self, seat, player, collected):
+        super().SUMMARY_COLLECTED(seat, player, collected, None)
+
+
+english = TextParser(Path(__file__).with_name("grammar.lark"), StarsBuilder)
+portuguese = TextParser(Path(__file__).with_name("portuguese.lark"), PortugueseBuilder,
+                        closing='"*** SUMÁRIO ***" line')
+PORTUGUESE = "Mão PokerStars #"
+
+
+def text_parser_for(text: str) -> TextParser:
+    """The parser of a hand's language: the Portuguese client's hands start "Mão"."""
+    return portuguese if text.lstrip().startswith(PORTUGUESE) else english
+
+
+# one hand's text, in English or Portuguese → Hand (or UnsupportedHand)
+parse_hand = FormatsParser(text_parser_for)
 
 # Run It Once (its site's rules, where they differ from PokerStars'):
 # - seats numbered as places around a table of six whatever its size: a 3-max table's
@@ -100,7 +153,8 @@ CLIENT_FOLDERS = {
 ROOM = Room(
     name="pokerstars", title="PokerStars",
     client_folders=CLIENT_FOLDERS,
-    start=re.compile(rf"(?:{BRAND})(?: Zoom| Rush| Home Game| Home)? (?:Hand|Game|GAME) #\d+:"),
+    start=re.compile(rf"(?:{BRAND})(?: Zoom| Rush| Home Game| Home)? (?:Hand|Game|GAME) #\d+:"
+                     rf"|{PORTUGUESE}\d+:"),
     parse=parse_hand,
     rules=RoomRules("PokerStars", hand_names=names_agree, writes_rebuys=True),
     rules_by_site={"Run It Once": RUN_IT_ONCE},

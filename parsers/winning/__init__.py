@@ -18,7 +18,7 @@ from pathlib import Path
 
 from engine.rules.room_rules import UNCALLED_COLLECTED, RoomRules
 from parsers.base.room import Room
-from parsers.base.text import TextParser
+from parsers.base.text import FormatsParser, TextParser
 from parsers.winning.build import OldBuilder, WinningBuilder
 from parsers.winning.names import names_agree
 
@@ -32,9 +32,8 @@ def text_parser_for(text: str) -> TextParser:
     return old if text.startswith("Game started at:") else modern
 
 
-def parse_hand(text: str):
-    """One hand's text, in either format → Hand (or UnsupportedHand), or ParseError."""
-    return text_parser_for(text)(text)
+# one hand's text, in either format → Hand (or UnsupportedHand), or ParseError
+parse_hand = FormatsParser(text_parser_for)
 
 
 _SUMMARY_SEAT = re.compile(r"^Seat \d+: ", re.MULTILINE)

@@ -13,13 +13,13 @@ import pytest
 from parsers.base import grammar_cache
 from parsers.base.lalr import LineGrammar
 from parsers.base.text import PARSERS
-from parsers.pokerstars import ROOM
+from parsers.pokerstars import english
 from support.common import SAMPLES
 
 GRAMMAR = PARSERS / "pokerstars" / "grammar.lark"
 
 
-LEXER = ROOM.parse.grammar._lexer_class  # (built here, before a test's cache is set)
+LEXER = english.grammar._lexer_class  # (built here, before a test's cache is set)
 
 
 def _grammar(text: str | None = None) -> LineGrammar:

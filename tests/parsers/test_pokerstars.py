@@ -879,3 +879,106 @@ def test_run_it_once_s_seat_sitting_out_is_not_dealt_in_nor_summarised():
     assert STARS.judge(h).status == "ok"
     # the SUMMARY does not list the seat: the hand is whole without it
     assert STARS.complete(text) and not STARS.complete(text[:text.rindex("Seat 4: Dan E")])
+
+
+# ---------------------------------------------------------------- the client in Portuguese
+
+PORTUGUESE = """Mão PokerStars #137739000001: Torneio #1270299999, 4500+500 Hold'em No Limit - Nível II (15/30) - 2015/07/08 21:05:10 ET
+Mesa '1270299999 1' 6-max Lugar #3 é o botão
+Lugar 1: Hero (1480 em fichas)
+Lugar 2: Bia_07 (1525 em fichas)
+Lugar 3: Caio (1500 em fichas)
+Lugar 4: Duda (1495 em fichas)
+Hero: coloca ante 3
+Bia_07: coloca ante 3
+Caio: coloca ante 3
+Duda: coloca ante 3
+Duda: paga o small blind 15
+Hero: paga o big blind 30
+*** CARTAS DA MÃO ***
+Hero recebe [Ah Qh]
+Bia_07: iguala 30
+Caio: aumenta 60 para 90
+Duda: desiste
+Hero: aumenta 210 para 300
+Bia_07: desiste
+Caio: iguala 210
+*** FLOP *** [Qd 7s 2c]
+Hero: aposta 350
+Caio: desiste
+Aposta não-igualada (350) voltou para Hero
+Hero recebeu 657 do pote
+*** SUMÁRIO ***
+Total pote 657 | comissão 0
+Mesa [Qd 7s 2c]
+Lugar 1: Hero (big blind) recebeu (657)
+Lugar 2: Bia_07 desistiu antes Flop
+Lugar 3: Caio (Botão) desistiu no Flop
+Lugar 4: Duda (small blind) desistiu antes Flop
+
+
+Mão PokerStars #137739000042: Torneio #1270299999, 4500+500 Hold'em No Limit - Nível II (15/30) - 2015/07/08 21:06:02 ET
+Mesa '1270299999 1' 6-max Lugar #4 é o botão
+Lugar 1: Hero (1834 em fichas)
+Lugar 2: Bia_07 (1492 em fichas)
+Lugar 3: Caio (1197 em fichas)
+Lugar 4: Duda (1477 em fichas)
+Hero: coloca ante 3
+Bia_07: coloca ante 3
+Caio: coloca ante 3
+Duda: coloca ante 3
+Hero: paga o small blind 15
+Bia_07: paga o big blind 30
+*** CARTAS DA MÃO ***
+Hero recebe [7c 7d]
+Caio: desiste
+Duda: desiste
+Hero: iguala 15
+Bia_07: passa
+*** FLOP *** [Ks 9h 4d]
+Hero: passa
+Bia_07: aposta 30
+Hero: desiste
+Aposta não-igualada (30) voltou para Bia_07
+Bia_07 recebeu 72 do pote
+*** SUMÁRIO ***
+Total pote 72 | comissão 0
+Mesa [Ks 9h 4d]
+Lugar 1: Hero (small blind) desistiu no Flop
+Lugar 2: Bia_07 (big blind) recebeu (72)
+Lugar 3: Caio desistiu antes Flop (não apostou)
+Lugar 4: Duda (Botão) desistiu antes Flop (não apostou)
+"""
+
+
+def _portuguese_hands():
+    from parsers.base.split import split_hands as _split
+    return _split(PORTUGUESE, STARS, "utf-8")
+
+
+def test_the_portuguese_client_s_hands():
+    raws = _portuguese_hands()
+    assert len(raws) == 2 and all(r.complete and r.stray is None for r in raws)
+    first = STARS.parse(raws[0].text)
+    assert (first.site, first.hand_id, first.tournament_id, first.button_seat) == \
+        ("PokerStars", "137739000001", "1270299999", 3)
+    assert (first.stakes.small_blind, first.stakes.big_blind, first.stakes.ante) == (15, 30, 3)
+    assert first.hero == "Hero" and first.seats[0].hole_cards == ("Ah", "Qh")
+    hero_raise = [a for a in first.actions if a.player == "Hero"][-2]
+    assert (hero_raise.kind, hero_raise.amount, hero_raise.raise_to) == ("raise", 270, 300)
+    assert first.uncalled == (("Hero", 350),) and first.summary.total_pot == 657
+    assert {STARS.judge(STARS.parse(r.text)).status for r in raws} == {"ok"}
+    wrong = raws[0].text.replace("Hero recebeu 657 do pote", "Hero recebeu 675 do pote")
+    assert STARS.judge(STARS.parse(wrong)).status == "failed"
+    # the next hand's stacks follow from the first's nets
+    second = STARS.parse(raws[1].text)
+    nets = first.nets()
+    assert {s.player: s.stack for s in second.seats} == \
+        {s.player: s.stack + nets[s.player] for s in first.seats}
+
+
+def test_a_portuguese_line_not_seen_is_a_parse_error():
+    text = _portuguese_hands()[0].text.replace("Duda: desiste", "Duda: mostra [2c 2d]")
+    with pytest.raises(ParseError) as e:
+        STARS.parse(text)
+    assert e.value.reason == "unrecognised line"
